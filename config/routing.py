@@ -1,0 +1,3 @@
+"""Websocket URL routes of the whole project, gathered from the apps."""
+
+websocket_urlpatterns: list = []

@@ -1,0 +1,8 @@
+"""WSGI entry point, for plain HTTP servers; the live pages need the ASGI one (config.asgi)."""
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+application = get_wsgi_application()

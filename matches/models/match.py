@@ -1,0 +1,72 @@
+"""A round's matches (pods at numbered tables) and the seats of the entrants in them."""
+
+from django.db import models
+from django.db.models import Q
+
+from matches.models.choices import MatchStatus
+
+
+class Match(models.Model):
+    """The sides that play one game together in a round, at one table."""
+
+    round = models.ForeignKey("tournament.Round", on_delete=models.CASCADE, related_name="matches")
+    table_number = models.PositiveIntegerField()
+    group_label = models.CharField(
+        max_length=12, blank=True, help_text="Elimination group: A, B, C, D, AD, BC, Final."
+    )
+    game_in_series = models.PositiveSmallIntegerField(
+        default=1, help_text="1-3 in the three-game final."
+    )
+    is_bye = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=MatchStatus.choices, default=MatchStatus.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "table_number"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table_number"], name="match_table_unique_in_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(table_number__gte=1), name="match_table_number_positive"
+            ),
+        ]
+        indexes = [models.Index(fields=["round", "status"])]
+
+    def __str__(self) -> str:
+        label = f" ({self.group_label})" if self.group_label else ""
+        return f"Round {self.round.number}, table {self.table_number}{label}"
+
+
+class Seat(models.Model):
+    """An entrant's place in a match: starting colour, character, and the accepted outcome.
+
+    ``round`` repeats the match's round so the database can refuse a second seat for the same
+    entrant in one round; a trigger keeps it equal to the match's round. ``place``, ``points``
+    and ``stats`` copy the accepted result version so standings read one table in one query.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey("tournament.Round", on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey(
+        "tournament.Entrant", on_delete=models.PROTECT, related_name="seats"
+    )
+    position = models.PositiveSmallIntegerField(help_text="Seat order in the pod, from 1.")
+    flower_colour = models.CharField(max_length=12, blank=True)
+    character = models.CharField(max_length=40, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    stats = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "entrant"], name="seat_entrant_once_per_round"
+            ),
+            models.UniqueConstraint(fields=["match", "position"], name="seat_position_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entrant} at {self.match}"

@@ -1,0 +1,95 @@
+"""Results with every version kept, and the other sides' confirmations and disputes.
+
+Nothing here is ever overwritten: a new submission, a correction or a live game's proposal is a
+new ``ResultVersion``; a trigger refuses any change to a saved version's content, and the
+database lets at most one version of a match be accepted.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from matches.models.choices import Channel, ResponseDecision, VersionKind, VersionState
+from matches.models.match import Match
+
+
+class Provenance(models.Model):
+    """Who did something, when, through which door and from where (shared by the logs)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entrant = models.ForeignKey(
+        "tournament.Entrant",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The side acting through its private link.",
+    )
+    channel = models.CharField(max_length=8, choices=Channel.choices, default=Channel.PAGE)
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        abstract = True
+
+
+class ResultVersion(Provenance):
+    """One version of a game's result: the report as given and the engine's ranking of it."""
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="result_versions")
+    number = models.PositiveIntegerField(help_text="1, 2, ... per match.")
+    kind = models.CharField(max_length=10, choices=VersionKind.choices)
+    state = models.CharField(
+        max_length=10, choices=VersionState.choices, default=VersionState.PENDING
+    )
+    report = models.JSONField(help_text="The result as reported, in the game system's format.")
+    placings = models.JSONField(
+        default=list, blank=True, help_text="The engine's ranking: place, points, stats by side."
+    )
+    reason = models.TextField(blank=True, help_text="Required for a referee's correction.")
+    supersedes = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="superseded_by"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="version_number_unique"),
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=Q(state=VersionState.ACCEPTED),
+                name="version_one_accepted_per_match",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind=VersionKind.CORRECTION) | ~Q(reason=""),
+                name="version_correction_needs_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} v{self.number} ({self.state})"
+
+
+class ResultResponse(Provenance):
+    """Another side's confirmation or dispute of a pending version."""
+
+    version = models.ForeignKey(ResultVersion, on_delete=models.PROTECT, related_name="responses")
+    decision = models.CharField(max_length=8, choices=ResponseDecision.choices)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["version", "created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["version", "entrant"],
+                condition=Q(entrant__isnull=False),
+                name="response_once_per_side",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_decision_display()} of {self.version}"

@@ -1,0 +1,97 @@
+"""factory_boy factories for the models, used across the test suite."""
+
+import factory
+from django.contrib.auth import get_user_model
+
+from matches.models import Match, ResultVersion, Seat, VersionKind
+from tournament.models import Entrant, Player, Round, Stage, StageKind, Team, Tournament
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ["username"]
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("a-long-test-password")
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Test Cup {n}")
+    slug = factory.Sequence(lambda n: f"test-cup-{n}")
+    organiser = factory.SubFactory(UserFactory)
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"Player {n}")
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+
+    name = factory.Sequence(lambda n: f"Team {n}")
+
+
+class EntrantFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Entrant
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+
+
+class StageFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Stage
+
+    tournament = factory.SubFactory(TournamentFactory)
+    kind = StageKind.SWISS
+    sequence = 1
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    stage = factory.SubFactory(StageFactory)
+    tournament = factory.SelfAttribute("stage.tournament")
+    number = factory.Sequence(lambda n: n + 1)
+    number_in_stage = factory.SelfAttribute("number")
+    seed = 12345
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Match
+
+    round = factory.SubFactory(RoundFactory)
+    table_number = factory.Sequence(lambda n: n + 1)
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Seat
+
+    match = factory.SubFactory(MatchFactory)
+    round = factory.SelfAttribute("match.round")
+    entrant = factory.SubFactory(
+        EntrantFactory, tournament=factory.SelfAttribute("..match.round.tournament")
+    )
+    position = factory.Sequence(lambda n: n + 1)
+
+
+class ResultVersionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ResultVersion
+
+    match = factory.SubFactory(MatchFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    kind = VersionKind.ENTRY
+    report = factory.LazyFunction(lambda: {"sides": []})

@@ -1,0 +1,105 @@
+"""The settings module: embedded default, the switches by environment, production safety.
+
+Each case imports the settings in a fresh Python process with a controlled environment, the way
+a deployment would start.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION_ENV = {
+    "DEBUG": "0",
+    "SECRET_KEY": "x" * 20 + "-production-secret-for-the-check-deploy-test-" + "y" * 20,
+    "ALLOWED_HOSTS": "events.example.org",
+}
+PROBE = (
+    "import json, django; django.setup(); from django.conf import settings as s; "
+    "print(json.dumps({'db': s.DATABASES['default']['ENGINE'], "
+    "'db_options': s.DATABASES['default'].get('OPTIONS', {}), "
+    "'conn_max_age': s.DATABASES['default'].get('CONN_MAX_AGE'), "
+    "'layer': s.CHANNEL_LAYERS['default']['BACKEND'], 'eager': s.CELERY_TASK_ALWAYS_EAGER, "
+    "'broker': s.CELERY_BROKER_URL, 'debug': s.DEBUG}))"
+)
+
+
+def run_python(args, env_overrides):
+    """Run python in the project with only the given settings variables set."""
+    env = {k: v for k, v in os.environ.items() if k not in _SETTINGS_VARIABLES}
+    env.update(env_overrides)
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+_SETTINGS_VARIABLES = {
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "CELERY_TASK_ALWAYS_EAGER",
+}
+
+
+def probe(env_overrides):
+    result = run_python(["-c", PROBE], env_overrides)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_embedded_default_needs_no_services():
+    settings = probe({})
+    assert settings["db"] == "django.db.backends.sqlite3"
+    assert settings["db_options"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in settings["db_options"]["init_command"]
+    assert settings["layer"] == "channels.layers.InMemoryChannelLayer"
+    assert settings["eager"] is True
+    assert settings["debug"] is True
+
+
+def test_database_url_switches_to_pooled_postgresql():
+    settings = probe({"DATABASE_URL": "postgres://u:p@127.0.0.1:5432/eye"})
+    assert settings["db"] == "django.db.backends.postgresql"
+    assert "pool" in settings["db_options"]
+    assert settings["conn_max_age"] == 0
+
+
+def test_redis_url_switches_channel_layer_and_celery():
+    settings = probe({"REDIS_URL": "redis://127.0.0.1:6379/0"})
+    assert settings["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert settings["eager"] is False
+    assert settings["broker"] == "redis://127.0.0.1:6379/0"
+
+
+def test_check_deploy_passes_with_production_variables():
+    result = run_python(
+        ["manage.py", "check", "--deploy", "--fail-level", "WARNING"], PRODUCTION_ENV
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+@pytest.mark.parametrize("missing", ["SECRET_KEY", "ALLOWED_HOSTS"])
+def test_production_refuses_to_start_without_required_variables(missing):
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != missing}
+    result = run_python(["manage.py", "check"], env)
+    assert result.returncode != 0
+    assert missing in result.stderr
+
+
+def test_bad_boolean_names_the_variable():
+    result = run_python(["manage.py", "check"], {"DEBUG": "maybe"})
+    assert result.returncode != 0
+    assert "DEBUG must be a yes/no value" in result.stderr
+
+
+def test_no_model_change_lacks_a_migration():
+    result = run_python(["manage.py", "makemigrations", "--check", "--dry-run"], {})
+    assert result.returncode == 0, result.stdout + result.stderr

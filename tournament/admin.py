@@ -1,0 +1,130 @@
+"""Admin pages for organisers fixing tournament data by hand."""
+
+from django.contrib import admin
+
+from tournament.models import (
+    Entrant,
+    GenerationJob,
+    Player,
+    Round,
+    StaffRole,
+    Stage,
+    Team,
+    TeamMember,
+    Tournament,
+)
+
+
+class StaffRoleInline(admin.TabularInline):
+    model = StaffRole
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+class StageInline(admin.TabularInline):
+    model = Stage
+    extra = 0
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "starts_on", "game_system", "mode", "status", "is_public"]
+    list_filter = ["status", "game_system", "mode", "pairing_method", "is_public"]
+    search_fields = ["name", "slug", "venue"]
+    prepopulated_fields = {"slug": ["name"]}
+    autocomplete_fields = ["organiser"]
+    inlines = [StaffRoleInline, StageInline]
+    fieldsets = [
+        (None, {"fields": ["name", "slug", "description", "venue", "starts_on", "organiser"]}),
+        ("Game", {"fields": ["game_system", "mode", "team_play", "rules_level", "timing"]}),
+        (
+            "Format",
+            {
+                "fields": [
+                    "swiss_rounds",
+                    "pairing_method",
+                    "preferred_pod_size",
+                    "allow_three_team_games",
+                    "bye_scores_as_win",
+                    "cut_size",
+                    "cut_tie_resolution",
+                    "game_length_seconds",
+                ]
+            },
+        ),
+        ("Scoring", {"fields": ["points_table", "tie_policy", "tiebreakers", "system_options"]}),
+        ("Publication", {"fields": ["status", "is_public"]}),
+    ]
+
+
+class TeamMemberInline(admin.TabularInline):
+    model = TeamMember
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "email", "user"]
+    search_fields = ["name", "club", "email"]
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name"]
+    search_fields = ["name", "members__name"]
+    inlines = [TeamMemberInline]
+
+
+@admin.register(TeamMember)
+class TeamMemberAdmin(admin.ModelAdmin):
+    list_display = ["team", "player"]
+    search_fields = ["team__name", "player__name"]
+    autocomplete_fields = ["team", "player"]
+
+
+@admin.register(Entrant)
+class EntrantAdmin(admin.ModelAdmin):
+    list_display = ["display_name", "tournament", "seed", "status", "checked_in_at"]
+    list_filter = ["status", "tournament"]
+    search_fields = ["display_name", "player__name", "team__name"]
+    autocomplete_fields = ["tournament", "player", "team"]
+    readonly_fields = ["access_token", "created_at"]
+    actions = ["revoke_links"]
+
+    @admin.action(description="Replace the private links of the selected entrants")
+    def revoke_links(self, request, queryset):
+        for entrant in queryset:
+            entrant.revoke_access_token()
+        self.message_user(request, f"{queryset.count()} private link(s) replaced.")
+
+
+@admin.register(StaffRole)
+class StaffRoleAdmin(admin.ModelAdmin):
+    list_display = ["user", "role", "tournament"]
+    list_filter = ["role"]
+    search_fields = ["user__username", "tournament__name"]
+    autocomplete_fields = ["user", "tournament"]
+
+
+@admin.register(Stage)
+class StageAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "sequence", "kind", "label"]
+    list_filter = ["kind"]
+    search_fields = ["tournament__name", "label"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "stage", "status", "pairing_method", "published_at"]
+    list_filter = ["status", "pairing_method"]
+    search_fields = ["tournament__name"]
+    readonly_fields = ["seed", "pairing_report", "created_at"]
+
+
+@admin.register(GenerationJob)
+class GenerationJobAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "kind", "status", "progress", "created_at"]
+    list_filter = ["status", "kind"]
+    readonly_fields = ["idempotency_key", "task_id", "created_at", "updated_at"]

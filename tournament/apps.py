@@ -1,0 +1,10 @@
+"""App config for events, players, teams, entrants, stages, rounds and their generation."""
+
+from django.apps import AppConfig
+
+
+class TournamentConfig(AppConfig):
+    """Tournaments: who plays, in which stages and rounds, and how they are paired."""
+
+    name = "tournament"
+    verbose_name = "Tournaments"

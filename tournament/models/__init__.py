@@ -1,0 +1,42 @@
+"""Models of the tournament app, one module per concept, re-exported here for Django."""
+
+from tournament.models.choices import (
+    CutTieResolution,
+    EntrantStatus,
+    JobStatus,
+    PairingMethod,
+    RoundStatus,
+    RulesLevel,
+    StaffRoleKind,
+    StageKind,
+    TiePolicy,
+    Timing,
+    TournamentStatus,
+)
+from tournament.models.event import StaffRole, Tournament
+from tournament.models.people import Entrant, Player, Team, TeamMember, new_access_token
+from tournament.models.schedule import GenerationJob, Round, Stage
+
+__all__ = [
+    "CutTieResolution",
+    "Entrant",
+    "EntrantStatus",
+    "GenerationJob",
+    "JobStatus",
+    "PairingMethod",
+    "Player",
+    "Round",
+    "RoundStatus",
+    "RulesLevel",
+    "StaffRole",
+    "StaffRoleKind",
+    "Stage",
+    "StageKind",
+    "Team",
+    "TeamMember",
+    "TiePolicy",
+    "Timing",
+    "Tournament",
+    "TournamentStatus",
+    "new_access_token",
+]

@@ -1,0 +1,92 @@
+"""Choice lists shared by the tournament models, the forms and the API."""
+
+from django.db import models
+
+
+class RulesLevel(models.TextChoices):
+    """Core rules for newcomers, advanced rules (the tournament preference)."""
+
+    CORE = "core", "Core rules"
+    ADVANCED = "advanced", "Advanced rules"
+
+
+class Timing(models.TextChoices):
+    """Realtime games run on the clock; turn-based games have no timer."""
+
+    REALTIME = "realtime", "Realtime"
+    TURN_BASED = "turn_based", "Turn-based"
+
+
+class PairingMethod(models.TextChoices):
+    """Random opponents each round (the rulebook's way) or Swiss (similar points meet)."""
+
+    RANDOM = "random", "Random"
+    SWISS = "swiss", "Swiss"
+
+
+class TiePolicy(models.TextChoices):
+    """What equal scores inside one game do to places and points."""
+
+    SHARED = "shared", "Tied sides share the better place and its points"
+    AVERAGE = "average", "Tied sides share the average of the places' points"
+    PLAYOFF = "playoff", "Tied sides play one more game"
+
+
+class CutTieResolution(models.TextChoices):
+    """How a tie still standing at the cut line is settled."""
+
+    GAME = "game", "A tie-break game"
+    RANDOM_DRAW = "random_draw", "A seeded random draw, recorded in the audit log"
+
+
+class TournamentStatus(models.TextChoices):
+    """Where an event is in its life."""
+
+    SETUP = "setup", "Being set up"
+    REGISTRATION = "registration", "Registration open"
+    SWISS = "swiss", "Swiss rounds"
+    ELIMINATION = "elimination", "Elimination"
+    FINISHED = "finished", "Finished"
+
+
+class EntrantStatus(models.TextChoices):
+    """An entrant's attendance."""
+
+    REGISTERED = "registered", "Registered"
+    CHECKED_IN = "checked_in", "Checked in"
+    DROPPED = "dropped", "Dropped"
+
+
+class StageKind(models.TextChoices):
+    """The parts of an event, in the order they are usually played."""
+
+    SWISS = "swiss", "Swiss rounds"
+    ELIMINATION_1 = "elimination_1", "Elimination round 1"
+    ELIMINATION_2 = "elimination_2", "Elimination round 2"
+    FINAL = "final", "Final"
+    TIE_BREAK = "tie_break", "Tie-break"
+
+
+class RoundStatus(models.TextChoices):
+    """A round is drafted, published to players, played on the clock, then complete."""
+
+    DRAFT = "draft", "Draft"
+    PUBLISHED = "published", "Published"
+    RUNNING = "running", "Running"
+    COMPLETE = "complete", "Complete"
+
+
+class StaffRoleKind(models.TextChoices):
+    """Per-event staff rights."""
+
+    ORGANISER = "organiser", "Organiser"
+    REFEREE = "referee", "Referee"
+
+
+class JobStatus(models.TextChoices):
+    """Progress of a background job such as generating a round."""
+
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"

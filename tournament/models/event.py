@@ -1,0 +1,132 @@
+"""The tournament itself: its game system, format and scoring settings, and its staff."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from tournament.models.choices import (
+    CutTieResolution,
+    PairingMethod,
+    RulesLevel,
+    StaffRoleKind,
+    TiePolicy,
+    Timing,
+    TournamentStatus,
+)
+
+DEFAULT_TIEBREAKERS = ["victory_cup_tokens", "strength_of_schedule", "first_places"]
+
+
+def default_tiebreakers() -> list[str]:
+    """The rulebook-friendly default order (RULES.md, project decision)."""
+    return list(DEFAULT_TIEBREAKERS)
+
+
+class Tournament(models.Model):
+    """One event, from registration to champion, in one game system and mode."""
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80, unique=True)
+    description = models.TextField(blank=True)
+    venue = models.CharField(max_length=200, blank=True)
+    starts_on = models.DateField(null=True, blank=True)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_tournaments"
+    )
+
+    game_system = models.CharField(max_length=40, default="eye_for_an_eye")
+    mode = models.CharField(
+        max_length=40, default="every_eye", help_text="A mode key of the game system."
+    )
+    team_play = models.BooleanField(
+        default=False, help_text="Sides are teams of 2-3 players (Alliances or allied VP modes)."
+    )
+    rules_level = models.CharField(
+        max_length=10, choices=RulesLevel.choices, default=RulesLevel.ADVANCED
+    )
+    timing = models.CharField(max_length=12, choices=Timing.choices, default=Timing.REALTIME)
+
+    swiss_rounds = models.PositiveSmallIntegerField(default=5)
+    pairing_method = models.CharField(
+        max_length=10, choices=PairingMethod.choices, default=PairingMethod.RANDOM
+    )
+    preferred_pod_size = models.PositiveSmallIntegerField(
+        default=4, help_text="4 sides a game preferred, or 3."
+    )
+    allow_three_team_games = models.BooleanField(
+        default=True, help_text="Alliances: an odd team count plays one 2v2v2 game, not a bye."
+    )
+    bye_scores_as_win = models.BooleanField(default=True)
+
+    points_table = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='By side count, e.g. {"5": [5, 4, 3, 2, 1]}; needed for 5-6 side games.',
+    )
+    tie_policy = models.CharField(
+        max_length=10, choices=TiePolicy.choices, default=TiePolicy.SHARED
+    )
+    tiebreakers = models.JSONField(default=default_tiebreakers, blank=True)
+    cut_size = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: scaled to the field (16, 8, 4; teams 8, 4, 2)."
+    )
+    cut_tie_resolution = models.CharField(
+        max_length=12, choices=CutTieResolution.choices, default=CutTieResolution.GAME
+    )
+    game_length_seconds = models.PositiveIntegerField(default=300)
+    system_options = models.JSONField(
+        default=dict, blank=True, help_text="Game-system specific options (e.g. card costs)."
+    )
+
+    status = models.CharField(
+        max_length=14, choices=TournamentStatus.choices, default=TournamentStatus.SETUP
+    )
+    is_public = models.BooleanField(
+        default=True, help_text="Pairings, standings and brackets are visible without login."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(swiss_rounds__gte=1) & Q(swiss_rounds__lte=20),
+                name="tournament_swiss_rounds_1_to_20",
+            ),
+            models.CheckConstraint(
+                condition=Q(preferred_pod_size__in=[3, 4]), name="tournament_pod_size_3_or_4"
+            ),
+            models.CheckConstraint(
+                condition=Q(game_length_seconds__gte=30) & Q(game_length_seconds__lte=7200),
+                name="tournament_game_length_30s_to_2h",
+            ),
+            models.CheckConstraint(
+                condition=Q(cut_size__isnull=True) | Q(cut_size__gte=2),
+                name="tournament_cut_size_at_least_2",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class StaffRole(models.Model):
+    """A user's right to run (organiser) or referee one tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_roles"
+    )
+    role = models.CharField(max_length=10, choices=StaffRoleKind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user", "role"], name="staffrole_one_role_per_user"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} - {self.get_role_display()} of {self.tournament}"
