@@ -1,0 +1,35 @@
+"""Pure pairing algorithms (no Django): free-for-all pods and alliance games.
+
+Public API:
+    pair_pods(sides, PairingOptions) -> Pairing
+    pair_alliances(teams, AllianceOptions) -> Pairing
+    pod_sizes(n, preferred) -> list[int]
+    best_size_order(points_desc, sizes) -> (spread bound, size order)
+"""
+
+from .alliances import pair_alliances
+from .pods import pair_pods
+from .sizes import best_size_order, pod_sizes
+from .types import (
+    FLOWERS,
+    AllianceOptions,
+    Pairing,
+    PairingError,
+    PairingOptions,
+    Pod,
+    Side,
+)
+
+__all__ = [
+    "FLOWERS",
+    "AllianceOptions",
+    "Pairing",
+    "PairingError",
+    "PairingOptions",
+    "Pod",
+    "Side",
+    "best_size_order",
+    "pair_alliances",
+    "pair_pods",
+    "pod_sizes",
+]

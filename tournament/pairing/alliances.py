@@ -1,0 +1,89 @@
+"""Alliance rounds: two teams a game, one 2v2v2 game or one bye for an odd count.
+
+``pair_alliances`` seats teams (``Side`` objects whose id is the team entrant) into games
+of two. With an odd number of teams either one game has three teams (when the organiser
+allows a 2v2v2 game) or one team gets a bye:
+
+* no team gets a second bye while another team still has none (``Side.byes``);
+* Swiss: the bye goes to the lowest-ranked eligible team (fewest points, then the
+  worst standings position ``Side.rank``, then a seeded draw); random: a seeded draw
+  among the eligible teams.
+
+The bye is returned in ``Pairing.bye`` with ``Pairing.bye_points`` (the options'
+``bye_points``, or 4 = a win in a two-side game, when not configured); awarding the
+points is the caller's job. Repeat opponents are avoided exactly as for pods.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .core import check_method, check_sides, seat_round
+from .types import AllianceOptions, Pairing, PairingError, Side
+
+#: Points for a bye when the organiser has not configured them: a win (1st of 2 sides).
+DEFAULT_BYE_POINTS = 4
+
+
+def choose_bye(teams: Sequence[Side], method: str, rng: random.Random) -> tuple[Side, str]:
+    """Pick the team that sits out, with the reason for the audit log."""
+    fewest = min(t.byes for t in teams)
+    eligible = [t for t in teams if t.byes == fewest]
+    if method == "swiss":
+        low = min(t.points for t in eligible)
+        eligible = [t for t in eligible if t.points == low]
+        ranked = [t for t in eligible if t.rank is not None]
+        if ranked:
+            worst = max(t.rank for t in ranked)  # type: ignore[type-var]
+            eligible = [t for t in ranked if t.rank == worst]
+        pick = eligible[rng.randrange(len(eligible))]
+        reason = (
+            f"lowest-ranked team among those with the fewest byes ({fewest}): "
+            f"{_num(low)} points"
+            + (f", standings position {pick.rank}" if pick.rank is not None else "")
+            + (f"; seeded draw among {len(eligible)} equal teams" if len(eligible) > 1 else "")
+        )
+    else:
+        pick = eligible[rng.randrange(len(eligible))]
+        reason = f"seeded draw among the {len(eligible)} team(s) with the fewest byes ({fewest})"
+    return pick, reason
+
+
+def _num(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else x
+
+
+def pair_alliances(teams: Sequence[Side], options: AllianceOptions | None = None) -> Pairing:
+    """Pair one alliance round (see the module docstring for the odd-count rules)."""
+    options = options or AllianceOptions()
+    check_method(options.method)
+    ordered = check_sides(teams)
+    n = len(ordered)
+    if n < 2:
+        raise PairingError(f"cannot pair {n} team(s): a game needs at least two teams")
+    rng = random.Random(options.seed)
+    explanation: dict = {"seed": options.seed, "three_team_game_allowed": options.three_team_game}
+    bye = None
+    bye_points = None
+    if n % 2 == 0:
+        sizes = [2] * (n // 2)
+    elif options.three_team_game:
+        sizes = [2] * ((n - 3) // 2) + [3]
+    else:
+        pick, reason = choose_bye(ordered, options.method, rng)
+        bye = pick.id
+        bye_points = options.bye_points if options.bye_points is not None else DEFAULT_BYE_POINTS
+        explanation["bye"] = {"team": bye, "points": bye_points, "reason": reason}
+        ordered = [t for t in ordered if t.id != bye]
+        sizes = [2] * (len(ordered) // 2)
+    pairing = seat_round(
+        ordered,
+        sizes,
+        method=options.method,
+        rng=rng,
+        explanation=explanation,
+        round_number=options.round_number,
+    )
+    return replace(pairing, bye=bye, bye_points=bye_points)

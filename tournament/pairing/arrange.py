@@ -1,0 +1,225 @@
+"""Seat a field into pods of given sizes with as few repeat pairings as possible.
+
+The arrangement is a permutation of the sides; pod ``q`` takes the positions
+``start[q] .. start[q] + size[q] - 1``. Both repair stages only swap two sides between
+pods, so the pod sizes never change:
+
+1. ``repair_nearby``: for every pod holding a pair that met before, look outwards from
+   the offending side's position for a swap partner that removes the repeat without
+   creating another, preferring partners with the same points (nearest positions first,
+   so a Swiss field keeps its points order and its spread). Fast: O(conflicts * window).
+2. ``repair_tabu``: if repeats remain, a seeded min-conflicts tabu search over swaps
+   (a conflicting side swaps with the best partner anywhere, even uphill, and recently
+   moved sides may not move back for a few steps). Bounded by an iteration budget so it
+   is deterministic for a given seed; it keeps the best arrangement seen.
+
+Opponent lookups use the caller's ``frozenset`` of opponent ids directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+
+class Arrangement:
+    """A mutable seating of ``n`` sides (by index) into consecutive pods."""
+
+    def __init__(
+        self,
+        ids: Sequence[str],
+        pts: Sequence[float],
+        opp: Sequence[frozenset[str]],
+        order: Sequence[int],
+        sizes: Sequence[int],
+    ) -> None:
+        self.ids = ids
+        self.pts = pts
+        self.opp = opp
+        self.order = list(order)
+        self.sizes = list(sizes)
+        self.start: list[int] = []
+        self.pod_at: list[int] = []
+        p = 0
+        for q, k in enumerate(self.sizes):
+            self.start.append(p)
+            self.pod_at.extend([q] * k)
+            p += k
+        self.pos = [0] * len(self.order)
+        for p, v in enumerate(self.order):
+            self.pos[v] = p
+
+    # --- queries -------------------------------------------------------------------
+    def pod_of(self, v: int) -> int:
+        return self.pod_at[self.pos[v]]
+
+    def members(self, q: int) -> list[int]:
+        s = self.start[q]
+        return self.order[s : s + self.sizes[q]]
+
+    def met_in(self, v: int, q: int, skip: int = -1) -> int:
+        """How many sides of pod ``q`` (other than ``v`` and ``skip``) ``v`` has met."""
+        o = self.opp[v]
+        if not o:
+            return 0
+        ids, order = self.ids, self.order
+        c = 0
+        s = self.start[q]
+        for p in range(s, s + self.sizes[q]):
+            u = order[p]
+            if u != v and u != skip and ids[u] in o:
+                c += 1
+        return c
+
+    def pod_repeats(self, q: int) -> list[tuple[int, int]]:
+        """Pairs of sides in pod ``q`` that have met before."""
+        m = self.members(q)
+        ids, opp = self.ids, self.opp
+        out = []
+        for i in range(len(m) - 1):
+            o = opp[m[i]]
+            if o:
+                for j in range(i + 1, len(m)):
+                    if ids[m[j]] in o:
+                        out.append((m[i], m[j]))
+        return out
+
+    def total_repeats(self) -> int:
+        return sum(len(self.pod_repeats(q)) for q in range(len(self.sizes)))
+
+    def pod_spread(self, q: int, out_side: int = -1, in_side: int = -1) -> float:
+        """Spread of pod ``q``, optionally as if ``out_side`` were replaced by ``in_side``."""
+        pts = self.pts
+        vals = [pts[in_side] if u == out_side else pts[u] for u in self.members(q)]
+        return max(vals) - min(vals)
+
+    def spread(self) -> float:
+        return sum(self.pod_spread(q) for q in range(len(self.sizes)))
+
+    def swap_delta(self, v: int, w: int) -> int:
+        """Change in repeat pairs if ``v`` and ``w`` (in different pods) swap."""
+        pv, pw = self.pod_of(v), self.pod_of(w)
+        loss = self.met_in(v, pv) + self.met_in(w, pw)
+        gain = self.met_in(v, pw, skip=w) + self.met_in(w, pv, skip=v)
+        return gain - loss
+
+    def spread_delta(self, v: int, w: int) -> float:
+        if self.pts[v] == self.pts[w]:
+            return 0.0
+        pv, pw = self.pod_of(v), self.pod_of(w)
+        before = self.pod_spread(pv) + self.pod_spread(pw)
+        after = self.pod_spread(pv, v, w) + self.pod_spread(pw, w, v)
+        return after - before
+
+    # --- moves ---------------------------------------------------------------------
+    def swap(self, v: int, w: int) -> None:
+        a, b = self.pos[v], self.pos[w]
+        self.order[a], self.order[b] = w, v
+        self.pos[v], self.pos[w] = b, a
+
+
+def repair_nearby(arr: Arrangement, window: int = 48) -> int:
+    """Remove repeats by swaps with nearby positions; returns the repeats left."""
+    n = len(arr.order)
+    bad = [q for q in range(len(arr.sizes)) if arr.pod_repeats(q)]
+    for q in bad:
+        for _attempt in range(8):
+            pairs = arr.pod_repeats(q)
+            if not pairs:
+                break
+            movers = sorted({x for pair in pairs for x in pair}, key=arr.pos.__getitem__)
+            best = None  # (delta, spread_delta, distance, v, w)
+            for v in movers:
+                need = arr.met_in(v, q)
+                p0 = arr.pos[v]
+                for d in range(1, window + 1):
+                    found = False
+                    for p in (p0 - d, p0 + d):
+                        if p < 0 or p >= n or arr.pod_at[p] == q:
+                            continue
+                        w = arr.order[p]
+                        delta = arr.swap_delta(v, w)
+                        if delta >= 0:
+                            continue
+                        sd = arr.spread_delta(v, w)
+                        key = (delta, sd, d, v, w)
+                        if best is None or key < best:
+                            best = key
+                        if delta <= -need and sd <= 0:
+                            found = True
+                            break
+                    if found:
+                        break
+                if best is not None and best[0] <= -need and best[1] <= 0:
+                    break
+            if best is None:
+                break
+            arr.swap(best[3], best[4])
+    return arr.total_repeats()
+
+
+def repair_tabu(
+    arr: Arrangement,
+    rng: random.Random,
+    *,
+    swiss: bool,
+    max_iters: int | None = None,
+    window: int = 400,
+) -> tuple[int, int]:
+    """Min-conflicts tabu search over swaps. Returns (repeats left, iterations used).
+
+    Candidates for a conflicting side are all sides in other pods when the field has at
+    most ``2 * window`` sides, else the ``window`` positions either side of it. For
+    Swiss rounds the spread change breaks ties between equally good swaps.
+    """
+    n = len(arr.order)
+    nq = len(arr.sizes)
+    if max_iters is None:
+        max_iters = max(500, min(20000, 400_000 // max(n, 1)))
+    conf = [arr.met_in(v, arr.pod_of(v)) for v in range(n)]
+    total = sum(conf) // 2
+    best_total, best_order = total, arr.order[:]
+    tabu = [0] * n
+    it = 0
+    while it < max_iters and total > 0 and nq > 1:
+        it += 1
+        hot = [v for v in range(n) if conf[v]]
+        v = hot[rng.randrange(len(hot))]
+        q = arr.pod_of(v)
+        p0 = arr.pos[v]
+        lo, hi = (0, n) if n <= 2 * window else (max(0, p0 - window), min(n, p0 + window + 1))
+        cands = range(lo, hi)
+        move = None  # key, w
+        ties = 0
+        for p in cands:
+            if arr.pod_at[p] == q:
+                continue
+            w = arr.order[p]
+            delta = arr.swap_delta(v, w)
+            if (tabu[w] > it or tabu[v] > it) and total + delta >= best_total:
+                continue
+            key = (delta, arr.spread_delta(v, w) if swiss else 0.0)
+            if move is None or key < move[0]:
+                move, ties = (key, w), 1
+            elif key == move[0]:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    move = (key, w)
+        if move is None:
+            continue
+        w = move[1]
+        qw = arr.pod_of(w)
+        arr.swap(v, w)
+        total += move[0][0]
+        tenure = 5 + rng.randrange(6)
+        tabu[v] = tabu[w] = it + tenure
+        for u in arr.members(q) + arr.members(qw):
+            conf[u] = arr.met_in(u, arr.pod_of(u))
+        if total < best_total:
+            best_total, best_order = total, arr.order[:]
+    if total > best_total:
+        arr.order = best_order
+        for p, u in enumerate(best_order):
+            arr.pos[u] = p
+        total = best_total
+    return total, it

@@ -1,0 +1,206 @@
+"""Shared machinery for free-for-all pods and alliance games.
+
+``seat_round`` takes the sides and a multiset of pod sizes and returns the finished
+``Pairing``: it orders the field (seeded shuffle, or points order for Swiss), chunks it
+into pods, removes repeat pairings (nearby swaps, then tabu search, then an exact search
+on small fields), numbers the tables and deals the starting flowers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Any
+
+from .arrange import Arrangement, repair_nearby, repair_tabu
+from .exact import EXACT_LIMIT, exact_grouping
+from .sizes import best_size_order
+from .types import FLOWERS, METHODS, Pairing, PairingError, Pod, Side
+
+_DEALS = list(permutations(FLOWERS))
+
+
+def check_sides(sides: Sequence[Side]) -> list[Side]:
+    """Validate the sides and return them in canonical (id) order."""
+    ordered = sorted(sides, key=lambda s: s.id)
+    for a, b in zip(ordered, ordered[1:], strict=False):
+        if a.id == b.id:
+            raise PairingError(f"side {a.id!r} is listed twice")
+    return ordered
+
+
+def check_method(method: str) -> None:
+    if method not in METHODS:
+        raise PairingError(f"unknown pairing method {method!r}; use one of {METHODS}")
+
+
+def _fmt(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else float(x)
+
+
+def seat_round(
+    sides: Sequence[Side],
+    sizes: Sequence[int],
+    *,
+    method: str,
+    rng: random.Random,
+    explanation: dict[str, Any],
+    round_number: int,
+) -> Pairing:
+    """Seat ``sides`` (already validated, canonical order) into pods of ``sizes``."""
+    swiss = method == "swiss"
+    n = len(sides)
+    ids = [s.id for s in sides]
+    pts = [s.points for s in sides]
+    opp = [s.opponents for s in sides]
+
+    order = list(range(n))
+    rng.shuffle(order)
+    if swiss:
+        order.sort(key=lambda i: -pts[i])
+        bound, size_order = best_size_order([pts[i] for i in order], sizes)
+    else:
+        size_order = sorted(sizes, reverse=True)
+        bound, _ = best_size_order(sorted(pts, reverse=True), sizes)
+
+    arr = Arrangement(ids, pts, opp, order, size_order)
+    stage = "chunk"
+    repeats = arr.total_repeats()
+    iterations = 0
+    if repeats:
+        stage = "nearby swaps"
+        repeats = repair_nearby(arr)
+    if repeats:
+        stage = "tabu search"
+        repeats, iterations = repair_tabu(arr, rng, swiss=swiss)
+    proven = repeats == 0
+    if repeats and n <= EXACT_LIMIT:
+        stage = "exact search"
+        arr = _exact(arr, swiss)
+        repeats = arr.total_repeats()
+        proven = True
+
+    # Table numbers: Swiss tables go from the highest-points pod down.
+    nq = len(arr.sizes)
+    if swiss:
+
+        def rank_key(q: int) -> tuple[float, float, int]:
+            m = arr.members(q)
+            return (-max(pts[u] for u in m), -sum(pts[u] for u in m) / len(m), q)
+
+        pod_order = sorted(range(nq), key=rank_key)
+    else:
+        pod_order = list(range(nq))
+
+    pods = []
+    repeat_pairs = []
+    for table, q in enumerate(pod_order, start=1):
+        members = arr.members(q)
+        deal = _DEALS[rng.randrange(len(_DEALS))]
+        pairs = tuple(sorted(tuple(sorted((ids[a], ids[b]))) for a, b in arr.pod_repeats(q)))
+        for a, b in pairs:
+            repeat_pairs.append({"table": table, "sides": [a, b]})
+        pods.append(
+            Pod(
+                table=table,
+                sides=tuple(ids[u] for u in members),
+                flowers=deal[: len(members)],
+                repeats=pairs,
+            )
+        )
+    spread = arr.spread()
+
+    most_met = max((len(o) for o in opp), default=0)
+    if nq < most_met + 1 or repeats:
+        present = set(ids)
+        met = [sum(1 for x in o if x in present and x != i) for i, o in zip(ids, opp, strict=True)]
+        most_met = max(met, default=0)
+        least_met = min(met, default=0)
+    else:
+        least_met = None
+    guaranteed = nq >= most_met + 1
+
+    explanation.update(
+        {
+            "method": method,
+            "round": round_number,
+            "sides": n,
+            "pod_sizes": {str(k): c for k, c in sorted(Counter(arr.sizes).items(), reverse=True)},
+            "spread": _fmt(spread),
+            "spread_bound": _fmt(bound),
+            "repeats": repeats,
+            "repeat_pairs": repeat_pairs,
+            "repair": stage,
+            "tabu_iterations": iterations,
+            "zero_repeats_guaranteed": guaranteed,
+        }
+    )
+    if swiss:
+        groups = Counter(pts)
+        explanation["points_groups"] = {
+            str(_fmt(p)): groups[p] for p in sorted(groups, reverse=True)
+        }
+    if repeats:
+        if least_met == most_met:
+            met_text = f"every side has already met {most_met} of the other {n - 1}"
+        else:
+            met_text = (
+                f"the sides have already met between {least_met} and {most_met} "
+                f"of the other {n - 1}"
+            )
+        if proven:
+            how = (
+                f"an exhaustive search over all groupings proves {repeats} repeat "
+                f"pair(s) is the fewest possible"
+            )
+        else:
+            how = (
+                f"local search found no grouping with fewer repeats (not proven minimal; "
+                f"a repeat-free grouping is guaranteed only with at least {most_met + 1} "
+                f"pods, this round has {nq})"
+            )
+        explanation["repeat_reason"] = (
+            f"field of {n} in round {round_number}: {met_text}, so {nq} pod(s) cannot keep "
+            f"every pair that has met apart; {how}"
+        )
+    return Pairing(
+        pods=tuple(pods),
+        repeats=repeats,
+        spread=float(spread),
+        spread_bound=float(bound),
+        explanation=explanation,
+    )
+
+
+def _exact(arr: Arrangement, swiss: bool) -> Arrangement:
+    """Replace the arrangement by an exactly optimal one (small fields only)."""
+    n = len(arr.order)
+    index = {sid: i for i, sid in enumerate(arr.ids)}
+    adj = []
+    for v in range(n):
+        mask = 0
+        for x in arr.opp[v]:
+            j = index.get(x)
+            if j is not None and j != v:
+                mask |= 1 << j
+        adj.append(mask)
+    # Met-before is symmetric in a real event; make it so for safety.
+    for v in range(n):
+        for j in range(n):
+            if adj[v] >> j & 1:
+                adj[j] |= 1 << v
+    pts = arr.pts if swiss else None
+    current = float(arr.total_repeats())
+    if swiss:
+        big = (max(arr.pts) - min(arr.pts)) * len(arr.sizes) + 1.0
+        current = current * big + arr.spread()
+    found = exact_grouping(adj, arr.sizes, pts, current + 1e-9)
+    if found is None:
+        return arr
+    _, pods = found
+    if swiss:
+        pods.sort(key=lambda p: (-max(arr.pts[i] for i in p), p))
+    order = [i for p in pods for i in p]
+    return Arrangement(arr.ids, arr.pts, arr.opp, order, [len(p) for p in pods])

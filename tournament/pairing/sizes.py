@@ -1,0 +1,102 @@
+"""Pod sizes and the Swiss spread lower bound.
+
+``pod_sizes`` decides how many pods of 4, 3 (and, only when unavoidable, 2) a field of
+``n`` sides is split into. ``best_size_order`` orders a multiset of pod sizes along a
+points-sorted field so that the spread (sum over pods of highest minus lowest points)
+is as small as possible; that minimum is a true lower bound for any grouping with the
+same pod sizes (see docs/algorithms.md for the exchange argument).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import product
+
+from .types import PairingError
+
+
+def pod_sizes(n: int, preferred: int = 4) -> list[int]:
+    """Split ``n`` sides into pod sizes, largest pods first.
+
+    preferred=4: pods of 4, remainders in pods of 3 (n=6 -> [3, 3], n=9 -> [3, 3, 3]).
+    preferred=3: pods of 3, remainders in pods of 4 (n=7 -> [4, 3], n=8 -> [4, 4]).
+    A pod of 2 appears only when nothing else fits: n=2 -> [2], n=5 -> [3, 2].
+    Fewer than two sides cannot play and are refused.
+    """
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise PairingError(f"number of sides must be an integer, got {n!r}")
+    if preferred not in (3, 4):
+        raise PairingError(f"preferred pod size must be 3 or 4, got {preferred!r}")
+    if n < 2:
+        raise PairingError(f"cannot pair {n} side(s): a game needs at least two sides")
+    if n == 2:
+        return [2]
+    if n == 5:
+        return [3, 2]
+    if preferred == 4:
+        pods = -(-n // 4)  # ceil(n / 4)
+        threes = 4 * pods - n
+        return [4] * (pods - threes) + [3] * threes
+    fours = n % 3  # 0, 1 or 2 pods of 4 absorb the remainder
+    threes = (n - 4 * fours) // 3
+    return [4] * fours + [3] * threes
+
+
+def pod_spread(points: Sequence[float]) -> float:
+    """Highest minus lowest points within one pod."""
+    return max(points) - min(points)
+
+
+def best_size_order(points_desc: Sequence[float], sizes: Sequence[int]) -> tuple[float, list[int]]:
+    """Order ``sizes`` along ``points_desc`` (sorted, highest first) to minimise spread.
+
+    Returns ``(bound, order)``: the least total spread of consecutive grouping over all
+    orderings of the pod sizes, and one ordering that reaches it. Dynamic programme over
+    how many pods of each size are already placed (the position follows from that), so
+    it costs O(n * number of distinct sizes) for the usual one or two distinct sizes.
+    """
+    n = len(points_desc)
+    if sum(sizes) != n:
+        raise PairingError(f"pod sizes {sizes!r} do not add up to {n} sides")
+    counts = Counter(sizes)
+    kinds = sorted(counts, reverse=True)
+    default = [k for k in kinds for _ in range(counts[k])]
+    if n == 0 or points_desc[0] == points_desc[-1] or len(kinds) == 1:
+        bound = _consecutive_spread(points_desc, default)
+        return bound, default
+    pts = points_desc
+    inf = float("inf")
+    best: dict[tuple[int, ...], float] = {}
+    back: dict[tuple[int, ...], int] = {}
+    ranges = [range(counts[k] + 1) for k in kinds]
+    for used in product(*ranges):
+        pos = sum(u * k for u, k in zip(used, kinds, strict=True))
+        if pos == 0:
+            best[used] = 0.0
+            continue
+        value, arg = inf, -1
+        for i, k in enumerate(kinds):
+            if used[i]:
+                prev = used[:i] + (used[i] - 1,) + used[i + 1 :]
+                cand = best[prev] + pts[pos - k] - pts[pos - 1]
+                if cand < value:
+                    value, arg = cand, i
+        best[used] = value
+        back[used] = arg
+    state = tuple(counts[k] for k in kinds)
+    order: list[int] = []
+    while sum(state):
+        i = back[state]
+        order.append(kinds[i])
+        state = state[:i] + (state[i] - 1,) + state[i + 1 :]
+    order.reverse()
+    return best[tuple(counts[k] for k in kinds)], order
+
+
+def _consecutive_spread(points_desc: Sequence[float], order: Sequence[int]) -> float:
+    total, pos = 0.0, 0
+    for k in order:
+        total += points_desc[pos] - points_desc[pos + k - 1]
+        pos += k
+    return total
