@@ -1,0 +1,135 @@
+"""The engine's public interface: thin functions over the registry. Plain data in and out.
+
+Results
+    ``list_systems() -> list[dict]``
+        Every game system: key, name, modes (key, label, side_kind "player"|"team",
+        side_counts, team_sizes, max_players, live_model, default_tiebreakers), the system's
+        default tiebreakers and its option fields.
+    ``describe(system_key, mode) -> dict``
+        The result form: ``game_fields`` and ``side_fields`` (name, label, type, min, max,
+        choices, required, default, help_text), plus ``options`` and tiebreakers.
+    ``validate(system_key, mode, report, options=None) -> dict``
+        The normalised report; raises ``ResultInvalid`` listing every problem.
+    ``score(system_key, mode, report, options=None) -> list[dict]``
+        Validates, then ranks; one dict per side, best first:
+        ``{"side", "place", "points", "score", "stats": {name: int}, "tie_break_needed"}``.
+    ``points_table(side_count, options=None) -> list``
+        The points for 1st, 2nd, ... (default 4/2, 4/2/1, 4/3/2/1, or the organiser's).
+    ``points_for_places(places, options=None) -> list``
+        Points for each place of one game (e.g. ``[1, 1, 3]``) under the tie policy.
+    ``default_tiebreakers(system_key, mode) -> list[str]``
+        Standings tiebreakers after points; stats keys are summed, "strength_of_schedule"
+        and "first_places" are computed by the standings.
+
+Live games (event-sourced; a state is the fold of its log)
+    ``new_game(system_key, mode, setup) -> dict``
+    ``apply_event(system_key, mode, state_or_log, event) -> dict`` (raises ``EventRejected``)
+    ``replay(system_key, mode, setup, events) -> dict``
+    ``proposed_report(system_key, mode, state) -> dict`` (the same format ``score`` takes)
+
+Report: ``{"sides": [{"side": "<id>", ...per-side fields}], ...game-level fields}``.
+Options: ``expected_sides``, ``side_sizes``, ``points_table``, ``tie_policy`` plus system
+options. Errors: ``engine.errors`` (``EngineUserError`` subclasses are user-facing,
+``EngineFault`` is internal). See docs/engine.md for the formats of every system.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import registry
+from engine.errors import Problem, ResultInvalid
+from engine.live import log as live_log
+from engine.options import parse_options
+from engine.ranking import award_points, places_from_keys
+from engine.ranking import points_table as _points_table
+
+__all__ = [
+    "apply_event",
+    "default_tiebreakers",
+    "describe",
+    "list_systems",
+    "new_game",
+    "points_for_places",
+    "points_table",
+    "proposed_report",
+    "replay",
+    "score",
+    "validate",
+]
+
+
+def list_systems() -> list[dict]:
+    """Every registered game system with its modes."""
+    return [system.summary() for system in registry.all_systems()]
+
+
+def describe(system_key: str, mode: str) -> dict:
+    """The result form of one mode of one system."""
+    return registry.get_system(system_key).describe(mode)
+
+
+def validate(system_key: str, mode: str, report: Any, options: dict | None = None) -> dict:
+    """Check and normalise a whole game's report; raises ``ResultInvalid``."""
+    return registry.get_system(system_key).validate(mode, report, options)
+
+
+def score(system_key: str, mode: str, report: Any, options: dict | None = None) -> list[dict]:
+    """Validate, then rank the sides of one game, best first."""
+    return registry.get_system(system_key).score(mode, report, options)
+
+
+def points_table(side_count: int, options: dict | None = None) -> list:
+    """Points for 1st, 2nd, ... in a ``side_count``-side game; ``ResultInvalid`` if none."""
+    opts = parse_options(options)
+    return list(_points_table(side_count, opts["points_table"]))
+
+
+def points_for_places(places: list[int], options: dict | None = None) -> list:
+    """Points for each entry of ``places`` (all places of one game), under the tie policy.
+
+    ``places`` must be consistent (tied sides share the better place: ``[1, 1, 3]``).
+    """
+    opts = parse_options(options)
+    if (
+        not isinstance(places, list)
+        or not places
+        or not all(isinstance(p, int) and not isinstance(p, bool) for p in places)
+        or places_from_keys([(-p,) for p in places]) != places
+    ):
+        raise ResultInvalid(
+            [Problem(None, "places", f"{places!r} is not a consistent list of places")]
+        )
+    table = _points_table(len(places), opts["points_table"])
+    return [points for points, _ in award_points(places, table, opts["tie_policy"])]
+
+
+def default_tiebreakers(system_key: str, mode: str) -> list[str]:
+    """The standings tiebreakers after points for this system and mode."""
+    return list(registry.get_system(system_key).mode(mode).tiebreakers)
+
+
+def _model(system_key: str, mode: str):
+    system = registry.get_system(system_key)
+    return system.live_model(system.mode(mode))
+
+
+def new_game(system_key: str, mode: str, setup: dict) -> dict:
+    """A fresh live-game state from the setup (sides and, for Eye for an Eye, characters)."""
+    return live_log.new_game(_model(system_key, mode), setup)
+
+
+def apply_event(system_key: str, mode: str, state_or_log: dict, event: dict) -> dict:
+    """The state after ``event``; the input is not modified. Raises ``EventRejected``."""
+    return live_log.apply_event(_model(system_key, mode), state_or_log, event)
+
+
+def replay(system_key: str, mode: str, setup: dict, events: list[dict]) -> dict:
+    """The state obtained by applying ``events`` in order to a new game."""
+    return live_log.replay(_model(system_key, mode), setup, events)
+
+
+def proposed_report(system_key: str, mode: str, state: dict) -> dict:
+    """The report the live state implies, in the format ``score`` accepts."""
+    model = _model(system_key, mode)
+    return model.proposed_report(live_log.as_state(model, state))

@@ -1,0 +1,207 @@
+"""Field specifications and the generic checks every report field goes through.
+
+A ``Field`` says what one entry of a result form is (name, label, type, bounds, choices...);
+``Field.to_dict`` is what ``describe`` hands to a web form generator. ``check_fields`` validates
+a dict of submitted values against a tuple of fields, collecting every problem instead of
+stopping at the first, and returns the normalised values (``None`` where a value was unusable,
+so that later cross-checks can skip it).
+
+Field types:
+
+* ``int`` - a whole number (JSON integer; ``3.0`` is accepted as 3, ``2.5``/``"3"``/``true`` not)
+* ``bool`` - true/false
+* ``choice`` - one of ``choices`` (case-insensitive; ``aliases`` map other spellings)
+* ``text`` - free text
+* ``side`` - one of the game's side ids (``null`` allowed when the field is not required)
+* ``side_list`` - every side id of the game exactly once, in an order (e.g. initiative order)
+* ``choice_list`` - a list of values from ``choices``
+* ``text_list`` - a list of strings
+* ``int_map`` - an object mapping names to whole numbers (used by options)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import Problem
+
+FIELD_TYPES = (
+    "int",
+    "bool",
+    "choice",
+    "text",
+    "side",
+    "side_list",
+    "choice_list",
+    "text_list",
+    "int_map",
+)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One entry of a result form or of a game's options."""
+
+    name: str
+    label: str
+    type: str
+    required: bool = True
+    default: Any = None
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] | None = None
+    help_text: str = ""
+    aliases: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+
+    def to_dict(self) -> dict:
+        """JSON-serialisable description, everything a form generator needs."""
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": self.type,
+            "min": self.min,
+            "max": self.max,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "required": self.required,
+            "default": self.default,
+            "help_text": self.help_text,
+        }
+
+
+def as_whole_number(value: Any) -> int | None:
+    """Return ``value`` as an int if it is a whole number (not a bool), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _bounded(f: Field, n: int) -> str | None:
+    if f.min is not None and n < f.min:
+        return f"{f.name} is {n} but must be at least {f.min}"
+    if f.max is not None and n > f.max:
+        return f"{f.name} is {n} but must be at most {f.max}"
+    return None
+
+
+def _choice(f: Field, value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    wanted = value.strip().lower()
+    for choice in f.choices or ():
+        if choice.lower() == wanted:
+            return choice
+    return f.aliases.get(wanted)
+
+
+def check_value(f: Field, value: Any, sides: list[str]) -> tuple[Any, str | None]:
+    """Check one present value; return (normalised value, None) or (None, problem message)."""
+    t = f.type
+    if t == "int":
+        n = as_whole_number(value)
+        if n is None:
+            return None, f"{f.name} must be a whole number, not {value!r}"
+        message = _bounded(f, n)
+        return (None, message) if message else (n, None)
+    if t == "bool":
+        if isinstance(value, bool):
+            return value, None
+        return None, f"{f.name} must be true or false, not {value!r}"
+    if t == "choice":
+        found = _choice(f, value)
+        if found is None:
+            return None, f"{f.name} is {value!r}; expected one of {', '.join(f.choices or ())}"
+        return found, None
+    if t == "text":
+        if isinstance(value, str):
+            return value, None
+        return None, f"{f.name} must be text"
+    if t == "side":
+        if value in sides:
+            return value, None
+        return None, f"{f.name} is {value!r}, which is not a side of this game"
+    if t in ("side_list", "choice_list", "text_list"):
+        return _check_list(f, value, sides)
+    if t == "int_map":
+        return _check_int_map(f, value)
+    return None, f"{f.name} has an unsupported type {t!r}"
+
+
+def _check_list(f: Field, value: Any, sides: list[str]) -> tuple[Any, str | None]:
+    if not isinstance(value, list):
+        return None, f"{f.name} must be a list"
+    if f.type == "text_list":
+        if all(isinstance(v, str) and v.strip() for v in value):
+            return [v.strip() for v in value], None
+        return None, f"{f.name} must be a list of non-empty names"
+    if f.type == "choice_list":
+        out = []
+        for v in value:
+            found = _choice(f, v)
+            if found is None:
+                return None, f"{f.name}: {v!r} is not one of {', '.join(f.choices or ())}"
+            out.append(found)
+        return out, None
+    # side_list: every side exactly once
+    if sorted(map(str, value)) != sorted(sides) or len(set(value)) != len(value):
+        return None, (
+            f"{f.name} must list every side of this game exactly once "
+            f"(got {value!r}, sides are {sides!r})"
+        )
+    return list(value), None
+
+
+def _check_int_map(f: Field, value: Any) -> tuple[Any, str | None]:
+    if not isinstance(value, dict) or not value:
+        return None, f"{f.name} must be a non-empty object of name -> whole number"
+    out = {}
+    for key, raw in value.items():
+        n = as_whole_number(raw)
+        if not isinstance(key, str) or not key.strip() or n is None:
+            return None, f"{f.name}: {key!r} -> {raw!r} is not a name with a whole number"
+        message = _bounded(f, n)
+        if message:
+            return None, f"{f.name}: {key!r} is {n}; values must be at least {f.min}"
+        out[key.strip()] = n
+    return out, None
+
+
+def check_fields(
+    fields: tuple[Field, ...],
+    data: dict,
+    side: str | None,
+    sides: list[str],
+    problems: list[Problem],
+    ignore: tuple[str, ...] = (),
+    prefix: str = "",
+) -> dict:
+    """Validate ``data`` against ``fields``; append problems; return normalised values.
+
+    Unknown keys are problems (they are usually typos). Missing optional fields take their
+    default. Unusable values become ``None`` in the returned dict.
+    """
+    known = {f.name for f in fields}
+    for key in data:
+        if key not in known and key not in ignore:
+            problems.append(Problem(side, prefix + str(key), f"unknown field {prefix}{key!r}"))
+    out: dict[str, Any] = {}
+    for f in fields:
+        if key_missing(data, f.name):
+            if f.required:
+                problems.append(Problem(side, prefix + f.name, f"{f.name} is required"))
+            out[f.name] = None if f.required else f.default
+            continue
+        value, message = check_value(f, data[f.name], sides)
+        if message:
+            problems.append(Problem(side, prefix + f.name, prefix + message))
+        out[f.name] = value
+    return out
+
+
+def key_missing(data: dict, name: str) -> bool:
+    """A field counts as missing when absent or explicitly null."""
+    return data.get(name) is None

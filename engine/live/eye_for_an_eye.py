@@ -1,0 +1,257 @@
+"""Live Eye for an Eye: health on the boards, Victory Cups, Guards, Nymphlets and VP.
+
+Setup: ``{"sides": [{"side": "<id>", "characters": ["Grublic", ...]}, ...]}`` (one chief per
+player; each chief at most once in the game).
+
+Events (besides ``start`` = "Yarra Mark!" and ``end`` = "Yarra Bung!" / timer):
+
+* ``hit`` - ``attacker``, ``target`` (chiefs), ``hits`` (>= 1, all hits of the attack),
+  ``unblockable`` (how many of them cannot be cancelled, default 0), ``cancelled`` (hits
+  cancelled by a Parry, at most the blockable ones, default 0), ``guard`` (true = the hit is on
+  one of Echo's Guards; ``target`` is then Echo). Each hit that lands moves one Health Token
+  from the target's board to the attacker's side's cup; hits beyond the target's last token
+  move nothing. At zero health the target is knocked out and becomes the attacker's trophy;
+  Echo knocked out takes his Guards off the board. A landed hit on a Guard sends it back to
+  Echo's reserve and gives the attacker's cup a Guard Health Token while any of the five remain.
+* ``heal`` - ``character``, ``tokens`` (default 1): tokens from the common supply, never above
+  the starting health (project decision).
+* ``guard_placed`` - ``count`` (default 1): Echo puts Guards from his reserve on the board.
+* ``nymphlet_caught`` (Nymphlet Ceremony) - ``catcher``, ``owner`` (chiefs).
+* ``vp`` (King of the Hill, Domination) - ``character``, ``points`` (>= 1) from a scoring call.
+
+The game ends by itself when only one side has characters left, or (Nymphlet Ceremony) when no
+Nymphlets are left.
+"""
+
+from __future__ import annotations
+
+from engine.errors import Problem, ResultInvalid
+from engine.live.log import LiveModel, reject, whole
+from engine.systems._eye_characters import (
+    ALIASES,
+    CHARACTERS,
+    ECHO,
+    GUARD_HEALTH_TOKENS,
+    nymphlets_per_player,
+)
+
+K = frozenset
+
+
+class EyeForAnEyeLive(LiveModel):
+    """The live model of every Eye for an Eye mode."""
+
+    def __init__(self, system, mode) -> None:
+        super().__init__(system, mode)
+        from engine.systems.eye_for_an_eye import BATTLE, NYMPHLET, VP, family
+
+        self.family = family(mode)
+        keys = {
+            "hit": K({"attacker", "target", "hits", "unblockable", "cancelled", "guard"}),
+            "heal": K({"character", "tokens"}),
+            "guard_placed": K({"count"}),
+        }
+        if self.family == NYMPHLET:
+            keys["nymphlet_caught"] = K({"catcher", "owner"})
+        if self.family == VP:
+            keys["vp"] = K({"character", "points"})
+            self.end_reasons = ("time", "scoring_complete")
+        self.event_keys = keys
+        self._battle = self.family == BATTLE
+
+    # --- setup ----------------------------------------------------------------------------
+    def initial_state(self, setup) -> dict:
+        problems: list[Problem] = []
+        sides = setup.get("sides") if isinstance(setup, dict) else None
+        if not isinstance(sides, list) or not sides:
+            raise ResultInvalid([Problem(None, "sides", "the setup needs a list of sides")])
+        state_sides: dict[str, dict] = {}
+        chars: dict[str, dict] = {}
+        for entry in sides:
+            side = entry.get("side") if isinstance(entry, dict) else None
+            if not isinstance(side, str) or not side or side in state_sides:
+                problems.append(Problem(None, "sides", f"bad or repeated side id {side!r}"))
+                continue
+            names = entry.get("characters")
+            if not isinstance(names, list) or len(names) not in self.mode.team_sizes:
+                sizes = " or ".join(map(str, self.mode.team_sizes))
+                problems.append(Problem(side, "characters", f"name {sizes} characters"))
+                continue
+            state_sides[side] = {"characters": [], "cup": 0, "guard_tokens": 0}
+            for raw in names:
+                name = _canonical(raw)
+                if name is None or name in chars:
+                    problems.append(
+                        Problem(side, "characters", f"{raw!r} is unknown or already played")
+                    )
+                    continue
+                state_sides[side]["characters"].append(name)
+                chars[name] = {
+                    "side": side,
+                    "health": CHARACTERS[name].health,
+                    "knocked_out": False,
+                    "trophy_of": None,
+                    "trophies": [],
+                    "caught": 0,
+                    "nymphlets_left": 0,
+                    "vp": 0,
+                }
+        if len(sides) not in self.mode.side_counts:
+            problems.append(Problem(None, "sides", f"{len(sides)} sides cannot play this mode"))
+        if self.mode.max_players and len(chars) > self.mode.max_players:
+            problems.append(Problem(None, "sides", "too many players for this mode"))
+        if problems:
+            raise ResultInvalid(problems)
+        if self.family == "nymphlet":
+            for c in chars.values():
+                c["nymphlets_left"] = nymphlets_per_player(len(chars))
+        return {
+            "sides": state_sides,
+            "characters": chars,
+            "guard_tokens_left": GUARD_HEALTH_TOKENS,
+            "guards": {"on_board": 0, "reserve": CHARACTERS[ECHO].guards}
+            if ECHO in chars
+            else None,
+        }
+
+    # --- events ---------------------------------------------------------------------------
+    def step(self, state: dict, event: dict) -> None:
+        getattr(self, "_" + event["type"])(state, event)
+
+    def _hit(self, state: dict, event: dict) -> None:
+        attacker = _standing(state, event.get("attacker"), "attacker")
+        target = _standing(state, event.get("target"), "target")
+        chars = state["characters"]
+        if chars[attacker]["side"] == chars[target]["side"]:
+            raise reject(f"{attacker} cannot hit {target}: they are on the same side", "own_side")
+        hits = whole(event, "hits", minimum=1)
+        unblockable = whole(event, "unblockable", 0)
+        cancelled = whole(event, "cancelled", 0)
+        if unblockable > hits:
+            raise reject(f"{unblockable} unblockable hits out of only {hits} hits", "bad_event")
+        if cancelled > hits - unblockable:
+            raise reject(
+                f"a Parry cancelled {cancelled} hits but only {hits - unblockable} "
+                f"could be blocked",
+                "too_many_cancelled",
+            )
+        landed = hits - cancelled
+        cup = state["sides"][chars[attacker]["side"]]
+        guard = event.get("guard", False)
+        if not isinstance(guard, bool):
+            raise reject("guard must be true or false", "bad_event")
+        if guard:
+            guards = state["guards"]
+            if target != ECHO or not guards or guards["on_board"] < 1:
+                raise reject(f"there is no Guard of {target} on the board to hit", "no_guard")
+            if landed:
+                guards["on_board"] -= 1
+                guards["reserve"] += 1
+                if state["guard_tokens_left"]:
+                    state["guard_tokens_left"] -= 1
+                    cup["cup"] += 1
+                    cup["guard_tokens"] += 1
+            return
+        victim = chars[target]
+        moved = min(landed, victim["health"])
+        victim["health"] -= moved
+        cup["cup"] += moved
+        if victim["health"] == 0:
+            victim["knocked_out"] = True
+            victim["trophy_of"] = attacker
+            chars[attacker]["trophies"].append(target)
+            if target == ECHO:
+                state["guards"] = {"on_board": 0, "reserve": 0}
+            left = {c["side"] for c in chars.values() if not c["knocked_out"]}
+            if len(left) == 1:
+                state["status"], state["ended_by"] = "ended", "last_side_standing"
+
+    def _heal(self, state: dict, event: dict) -> None:
+        name = _standing(state, event.get("character"), "character")
+        tokens = whole(event, "tokens", 1, minimum=1)
+        c = state["characters"][name]
+        start = CHARACTERS[name].health
+        if c["health"] + tokens > start:
+            raise reject(
+                f"{name} has {c['health']} of {start} Health Tokens; healing "
+                f"{tokens} would go above the starting health",
+                "overheal",
+            )
+        c["health"] += tokens
+
+    def _guard_placed(self, state: dict, event: dict) -> None:
+        count = whole(event, "count", 1, minimum=1)
+        guards = state["guards"]
+        if not guards or state["characters"][ECHO]["knocked_out"]:
+            raise reject("Echo is not in play, so no Guard can be placed", "no_guard")
+        if guards["reserve"] < count:
+            raise reject(f"Echo has only {guards['reserve']} Guards off the board", "no_guard")
+        guards["reserve"] -= count
+        guards["on_board"] += count
+
+    def _nymphlet_caught(self, state: dict, event: dict) -> None:
+        catcher = _standing(state, event.get("catcher"), "catcher")
+        owner = _known(state, event.get("owner"), "owner")
+        chars = state["characters"]
+        if chars[catcher]["side"] == chars[owner]["side"]:
+            raise reject("a side cannot catch its own Nymphlets", "own_side")
+        if chars[owner]["nymphlets_left"] < 1:
+            raise reject(f"{owner} has no Nymphlet left on the board", "no_nymphlet")
+        chars[owner]["nymphlets_left"] -= 1
+        chars[catcher]["caught"] += 1
+        if not any(c["nymphlets_left"] for c in chars.values()):
+            state["status"], state["ended_by"] = "ended", "no_nymphlets"
+
+    def _vp(self, state: dict, event: dict) -> None:
+        name = _standing(state, event.get("character"), "character")
+        state["characters"][name]["vp"] += whole(event, "points", minimum=1)
+
+    # --- report ---------------------------------------------------------------------------
+    def proposed_report(self, state: dict) -> dict:
+        if state["status"] == "setup":
+            raise reject("the game has not started yet, so there is no result", "not_started")
+        out = []
+        for side, s in state["sides"].items():
+            members = [state["characters"][n] for n in s["characters"]]
+            standing = [m for m in members if not m["knocked_out"]]
+            row = {
+                "side": side,
+                "survivors": len(standing),
+                "health_left": sum(m["health"] for m in standing),
+                "characters": list(s["characters"]),
+            }
+            if self._battle:
+                row.update(victory_cup_tokens=s["cup"], guard_tokens=s["guard_tokens"])
+            elif self.family == "nymphlet":
+                row["nymphlets_caught"] = sum(m["caught"] for m in standing)
+                row["nymphlets_caught_by_fallen"] = sum(
+                    m["caught"] for m in members if m["knocked_out"]
+                )
+            else:
+                row["vp_scored"] = sum(m["vp"] for m in members)
+            out.append(row)
+        return {"sides": out, "ended_by": state["ended_by"] or "time"}
+
+
+def _canonical(raw) -> str | None:
+    if not isinstance(raw, str):
+        return None
+    wanted = raw.strip().lower()
+    for name in CHARACTERS:
+        if name.lower() == wanted:
+            return name
+    return ALIASES.get(wanted)
+
+
+def _known(state: dict, raw, role: str) -> str:
+    name = _canonical(raw)
+    if name is None or name not in state["characters"]:
+        raise reject(f"{role} {raw!r} is not a character in this game", "unknown_character")
+    return name
+
+
+def _standing(state: dict, raw, role: str) -> str:
+    name = _known(state, raw, role)
+    if state["characters"][name]["knocked_out"]:
+        raise reject(f"{name} has been knocked out", "knocked_out")
+    return name
