@@ -36,7 +36,7 @@ class TournamentAdmin(admin.ModelAdmin):
     inlines = [StaffRoleInline, StageInline]
     fieldsets = [
         (None, {"fields": ["name", "slug", "description", "venue", "starts_on", "organiser"]}),
-        ("Game", {"fields": ["game_system", "mode", "team_play", "rules_level", "timing"]}),
+        ("Game", {"fields": ["game_system", "mode", "rules_level", "timing"]}),
         (
             "Format",
             {

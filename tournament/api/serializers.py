@@ -10,6 +10,7 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     organiser = serializers.StringRelatedField()
     entrant_count = serializers.IntegerField(read_only=True)
+    team_play = serializers.BooleanField(read_only=True)
 
     class Meta:
         model = Tournament

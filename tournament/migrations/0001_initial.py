@@ -65,7 +65,6 @@ class Migration(migrations.Migration):
                 ('starts_on', models.DateField(blank=True, null=True)),
                 ('game_system', models.CharField(default='eye_for_an_eye', max_length=40)),
                 ('mode', models.CharField(default='every_eye', help_text='A mode key of the game system.', max_length=40)),
-                ('team_play', models.BooleanField(default=False, help_text='Sides are teams of 2-3 players (Alliances or allied VP modes).')),
                 ('rules_level', models.CharField(choices=[('core', 'Core rules'), ('advanced', 'Advanced rules')], default='advanced', max_length=10)),
                 ('timing', models.CharField(choices=[('realtime', 'Realtime'), ('turn_based', 'Turn-based')], default='realtime', max_length=12)),
                 ('swiss_rounds', models.PositiveSmallIntegerField(default=5)),

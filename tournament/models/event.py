@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from engine import api as engine_api
 from tournament.models.choices import (
     CutTieResolution,
     PairingMethod,
@@ -37,9 +38,6 @@ class Tournament(models.Model):
     game_system = models.CharField(max_length=40, default="eye_for_an_eye")
     mode = models.CharField(
         max_length=40, default="every_eye", help_text="A mode key of the game system."
-    )
-    team_play = models.BooleanField(
-        default=False, help_text="Sides are teams of 2-3 players (Alliances or allied VP modes)."
     )
     rules_level = models.CharField(
         max_length=10, choices=RulesLevel.choices, default=RulesLevel.ADVANCED
@@ -109,6 +107,16 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def game_mode(self) -> dict:
+        """The engine's description of this event's game system and mode."""
+        return engine_api.describe(self.game_system, self.mode)
+
+    @property
+    def team_play(self) -> bool:
+        """Whether sides are teams (Alliances and the allied VP modes), as the engine says."""
+        return self.game_mode["side_kind"] == "team"
 
 
 class StaffRole(models.Model):

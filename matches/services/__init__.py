@@ -1,0 +1,1 @@
+"""Result services: record versions, accept them, and keep the seats' outcome in step."""

@@ -1,0 +1,1 @@
+"""The thin service layer: load rows, call the pure algorithms, write the outcome atomically."""

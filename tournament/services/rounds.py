@@ -1,0 +1,170 @@
+"""Generating and publishing Swiss rounds: load the field, pair it, store it in one transaction.
+
+The pairing itself is the pure ``tournament.pairing`` package; this module only adapts rows to
+its value objects and writes the round, its matches and seats. It takes a row lock on the
+tournament so two requests to generate the same round produce one round.
+"""
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import Match, MatchStatus, Seat
+from matches.services.results import record_bye
+from tournament.models import (
+    EntrantStatus,
+    Round,
+    RoundStatus,
+    Stage,
+    StageKind,
+    Tournament,
+    TournamentStatus,
+)
+from tournament.pairing import AllianceOptions, PairingOptions, Side, pair_alliances, pair_pods
+from tournament.services.history import swiss_history
+
+
+class RoundError(ValueError):
+    """A request about rounds that cannot be done now; the message says why."""
+
+
+def new_seed() -> int:
+    """A fresh random seed that fits a signed 64-bit column."""
+    return secrets.randbits(62)
+
+
+def swiss_stage(tournament: Tournament) -> Stage:
+    """The event's Swiss stage, created on first use."""
+    stage, _ = Stage.objects.get_or_create(
+        tournament=tournament,
+        kind=StageKind.SWISS,
+        defaults={"sequence": 1, "label": "Swiss rounds"},
+    )
+    return stage
+
+
+def sides_to_pair(tournament: Tournament) -> list[Side]:
+    """Every active entrant as a pairing ``Side`` with its points and opponents so far."""
+    history = swiss_history(tournament)
+    entrants = tournament.entrants.exclude(status=EntrantStatus.DROPPED).order_by("id")
+    sides = []
+    for entrant in entrants.only("id"):
+        record = history.get(entrant.id)
+        sides.append(
+            Side(
+                id=str(entrant.id),
+                points=float(record.points) if record else 0.0,
+                opponents=frozenset(str(o) for o in record.opponents) if record else frozenset(),
+            )
+        )
+    return sides
+
+
+def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int):
+    """Call the right pure pairing function for the event's mode."""
+    method = tournament.pairing_method
+    if tournament.team_play:
+        options = AllianceOptions(
+            method=method,
+            seed=seed,
+            round_number=number,
+            three_team_game=tournament.allow_three_team_games,
+        )
+        return pair_alliances(sides, options)
+    options = PairingOptions(
+        method=method,
+        preferred_size=tournament.preferred_pod_size,
+        seed=seed,
+        round_number=number,
+    )
+    return pair_pods(sides, options)
+
+
+@transaction.atomic
+def generate_swiss_round(tournament: Tournament, *, seed: int | None = None) -> Round:
+    """Pair the next Swiss round as a draft. Refuses while an earlier round is unfinished."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    stage = swiss_stage(tournament)
+    previous = stage.rounds.order_by("-number_in_stage").first()
+    if previous and previous.status != RoundStatus.COMPLETE:
+        raise RoundError(f"round {previous.number} is not complete yet")
+    number_in_stage = previous.number_in_stage + 1 if previous else 1
+    if number_in_stage > tournament.swiss_rounds:
+        raise RoundError(f"all {tournament.swiss_rounds} Swiss rounds have been paired")
+    last = tournament.rounds.order_by("-number").first()
+    number = last.number + 1 if last else 1
+    seed = new_seed() if seed is None else seed
+    pairing = pair_field(tournament, sides_to_pair(tournament), seed, number_in_stage)
+    round_ = Round.objects.create(
+        tournament=tournament,
+        stage=stage,
+        number=number,
+        number_in_stage=number_in_stage,
+        pairing_method=tournament.pairing_method,
+        seed=seed,
+        pairing_report=pairing.explanation,
+        game_length_seconds=tournament.game_length_seconds,
+    )
+    store_pods(round_, pairing)
+    if tournament.status in (TournamentStatus.SETUP, TournamentStatus.REGISTRATION):
+        tournament.status = TournamentStatus.SWISS
+        tournament.save(update_fields=["status", "updated_at"])
+    return round_
+
+
+def store_pods(round_: Round, pairing) -> list[Match]:
+    """Write a pairing's pods as matches and seats of ``round_`` (a bye becomes a bye match)."""
+    matches = Match.objects.bulk_create(
+        Match(round=round_, table_number=pod.table) for pod in pairing.pods
+    )
+    seats = [
+        Seat(
+            match=match,
+            round=round_,
+            entrant_id=int(side),
+            position=position,
+            flower_colour=flower,
+        )
+        for match, pod in zip(matches, pairing.pods, strict=True)
+        for position, (side, flower) in enumerate(zip(pod.sides, pod.flowers, strict=True), 1)
+    ]
+    if pairing.bye:
+        bye_match = Match.objects.create(round=round_, table_number=len(matches) + 1, is_bye=True)
+        seats.append(Seat(match=bye_match, round=round_, entrant_id=int(pairing.bye), position=1))
+        matches.append(bye_match)
+    Seat.objects.bulk_create(seats)
+    if pairing.bye:
+        record_bye(bye_match)
+    return matches
+
+
+@transaction.atomic
+def publish_round(round_: Round) -> Round:
+    """Make a drafted round's tables visible to everyone."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != RoundStatus.DRAFT:
+        raise RoundError(f"round {round_.number} is already {round_.get_status_display().lower()}")
+    round_.status = RoundStatus.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.save(update_fields=["status", "published_at"])
+    return round_
+
+
+@transaction.atomic
+def complete_round(round_: Round, *, reason: str = "") -> Round:
+    """Close a round: every match needs an accepted result, unless a reason is given."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status == RoundStatus.COMPLETE:
+        raise RoundError(f"round {round_.number} is already complete")
+    open_tables = list(
+        round_.matches.exclude(status=MatchStatus.ACCEPTED).values_list("table_number", flat=True)
+    )
+    if open_tables and not reason.strip():
+        tables = ", ".join(str(t) for t in open_tables)
+        raise RoundError(f"tables {tables} have no accepted result; give a reason to close anyway")
+    round_.status = RoundStatus.COMPLETE
+    round_.completed_at = timezone.now()
+    round_.closed_reason = reason.strip() if open_tables else ""
+    round_.save(update_fields=["status", "completed_at", "closed_reason"])
+    return round_
