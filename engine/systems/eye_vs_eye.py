@@ -1,0 +1,81 @@
+"""Eye vs Eye: the Viewpoint card game.
+
+A result is each player's Viewpoints and who, if anyone, reached 100 first (at the end of their
+own turn, which wins at once). If nobody did, the game ran out of cards and most Viewpoints
+wins. Ranking: the player who reached 100 first, then everyone by Viewpoints.
+
+Project decision: the rules give no player count; the platform allows 2-6 players (5-6 need an
+organiser points table, like every other system).
+"""
+
+from __future__ import annotations
+
+from engine.base import GameContext, GameSystem, ModeSpec, SideResult
+from engine.fields import Field
+
+TARGET = 100
+
+
+class EyeVsEye(GameSystem):
+    """The Eye vs Eye card game."""
+
+    key = "eye_vs_eye"
+    name = "Eye vs Eye"
+    modes = {
+        "standard": ModeSpec(
+            "standard",
+            "Standard game",
+            side_kind="player",
+            side_counts=(2, 3, 4, 5, 6),
+            tiebreakers=("viewpoints", "strength_of_schedule", "first_places"),
+        )
+    }
+
+    def game_fields(self, mode: ModeSpec) -> tuple[Field, ...]:
+        return (
+            Field(
+                "first_to_100",
+                "Reached 100 first",
+                "side",
+                required=False,
+                help_text="The player who ended their turn with 100+ Viewpoints and won at "
+                "once; leave empty if the cards ran out first.",
+            ),
+        )
+
+    def side_fields(self, mode: ModeSpec) -> tuple[Field, ...]:
+        return (
+            Field(
+                "viewpoints",
+                "Viewpoints",
+                "int",
+                min=0,
+                help_text="Viewpoints in this player's Field of View at the end.",
+            ),
+        )
+
+    def cross_check(self, ctx: GameContext) -> None:
+        winner = ctx.game.get("first_to_100")
+        points = ctx.sides.get(winner, {}).get("viewpoints") if winner else None
+        if points is not None and points < TARGET:
+            ctx.add(
+                winner,
+                "viewpoints",
+                f"this player reached {TARGET} first but has only {points} Viewpoints",
+            )
+
+    def rank_sides(self, ctx: GameContext) -> list[SideResult]:
+        winner = ctx.game.get("first_to_100")
+        out = []
+        for side in ctx.order:
+            points = ctx.sides[side]["viewpoints"]
+            out.append(SideResult(side, points, (side == winner, points), {"viewpoints": points}))
+        return out
+
+    def live_model(self, mode: ModeSpec):
+        from engine.live.counters import CountersLive
+
+        return CountersLive(self, mode, ("viewpoints",))
+
+
+SYSTEM = EyeVsEye()

@@ -1,0 +1,155 @@
+"""Tsukuyumi - Full Moon Down (seed 004).
+
+2-4 players (5-6 with an expansion); 4 rounds, or 3 (fast) / 5 (epic) - ``options.rounds``.
+Most VP wins; a tie goes to the player higher in the final initiative order, so the initiative
+order (every player once) is part of the result and no two players ever share a place.
+Supremacy variant (``options.supremacy_target``, e.g. 15/20/25): the first player to reach the
+target wins at once.
+
+A player's VP may be broken down; the parts must add up to the total, and some parts are
+checked against the rules (moon centre at most 1 per round, the faction goal is worth 0 or 2,
+fertile ground comes in 2s, the initiative bonus is +2 for 1st and +1 for 2nd).
+"""
+
+from __future__ import annotations
+
+from engine.base import GameContext, GameSystem, ModeSpec, SideResult
+from engine.fields import Field
+
+BREAKDOWN = (
+    ("vp_moon", "Moon centre at round end (permanent)"),
+    ("vp_missions", "Missions (permanent)"),
+    ("vp_faction_goal", "Faction goal (permanent, 2)"),
+    ("vp_fireborn", "Fireborn destroyed (permanent, expansion)"),
+    ("vp_areas", "Controlled areas"),
+    ("vp_fertile_ground", "Controlled fertile ground (2 each)"),
+    ("vp_initiative", "Initiative placement (+2 first, +1 second)"),
+    ("vp_other", "Faction-specific sources"),
+)
+INITIATIVE_BONUS = (2, 1)
+
+
+class Tsukuyumi(GameSystem):
+    """Tsukuyumi - Full Moon Down."""
+
+    key = "tsukuyumi"
+    name = "Tsukuyumi - Full Moon Down"
+    modes = {
+        "standard": ModeSpec(
+            "standard",
+            "Standard game",
+            side_kind="player",
+            side_counts=(2, 3, 4, 5, 6),
+            max_players=6,
+            tiebreakers=("vp", "strength_of_schedule", "first_places"),
+        )
+    }
+    option_fields = (
+        Field(
+            "rounds",
+            "Rounds",
+            "int",
+            required=False,
+            default=4,
+            min=3,
+            max=5,
+            help_text="4 standard, 3 fast game, 5 epic game.",
+        ),
+        Field(
+            "supremacy_target",
+            "Supremacy target",
+            "int",
+            required=False,
+            min=1,
+            help_text="Supremacy variant: the first to this many VP wins at once.",
+        ),
+    )
+
+    def game_fields(self, mode: ModeSpec) -> tuple[Field, ...]:
+        return (
+            Field(
+                "initiative_order",
+                "Final initiative order",
+                "side_list",
+                help_text="Every player, first place first; breaks VP ties.",
+            ),
+            Field(
+                "supremacy_winner",
+                "Supremacy winner",
+                "side",
+                required=False,
+                help_text="Supremacy variant only: who reached the target first.",
+            ),
+        )
+
+    def side_fields(self, mode: ModeSpec) -> tuple[Field, ...]:
+        parts = tuple(
+            Field(name, label, "int", required=False, min=0, help_text="Optional breakdown.")
+            for name, label in BREAKDOWN
+        )
+        return (Field("vp", "Victory points", "int", min=0),) + parts
+
+    def cross_check(self, ctx: GameContext) -> None:
+        order = ctx.game.get("initiative_order")
+        for side in ctx.order:
+            self._check_breakdown(ctx, side, order)
+        target = ctx.options.get("supremacy_target")
+        winner = ctx.game.get("supremacy_winner")
+        if winner is not None and target is None:
+            ctx.add(None, "supremacy_winner", "a supremacy winner needs options.supremacy_target")
+            return
+        if target is None:
+            return
+        vp = {s: ctx.sides[s]["vp"] for s in ctx.order if ctx.sides[s]["vp"] is not None}
+        if winner is not None and winner in vp and vp[winner] < target:
+            ctx.add(
+                winner,
+                "vp",
+                f"this player won by supremacy but has {vp[winner]} VP, below {target}",
+            )
+        reached = [s for s in ctx.order if vp.get(s, 0) >= target]
+        if winner is None and reached:
+            ctx.add(
+                None,
+                "supremacy_winner",
+                f"{', '.join(reached)} reached the supremacy target of {target}, so the "
+                f"game ended at once: name the supremacy winner",
+            )
+
+    def _check_breakdown(self, ctx: GameContext, side: str, order: list | None) -> None:
+        v = ctx.sides[side]
+        given = {name: v[name] for name, _ in BREAKDOWN if v.get(name) is not None}
+        if not given:
+            return
+        if v["vp"] is not None and sum(given.values()) != v["vp"]:
+            ctx.add(side, "vp", f"the VP parts add up to {sum(given.values())}, not {v['vp']}")
+        rounds = ctx.options["rounds"]
+        if given.get("vp_moon", 0) > rounds:
+            ctx.add(side, "vp_moon", f"at most 1 moon VP per round ({rounds} rounds)")
+        if given.get("vp_faction_goal", 0) not in (0, 2):
+            ctx.add(side, "vp_faction_goal", "the faction goal is worth 0 or 2 VP")
+        if given.get("vp_fertile_ground", 0) % 2:
+            ctx.add(side, "vp_fertile_ground", "fertile ground is worth 2 VP each")
+        if order is not None and "vp_initiative" in given:
+            place = order.index(side)
+            bonus = INITIATIVE_BONUS[place] if place < len(INITIATIVE_BONUS) else 0
+            if given["vp_initiative"] != bonus:
+                ctx.add(side, "vp_initiative", f"initiative place {place + 1} is worth {bonus} VP")
+
+    def rank_sides(self, ctx: GameContext) -> list[SideResult]:
+        order = ctx.game["initiative_order"]
+        winner = ctx.game.get("supremacy_winner")
+        out = []
+        for side in ctx.order:
+            vp = ctx.sides[side]["vp"]
+            key = (side == winner, vp, -order.index(side))
+            out.append(SideResult(side, vp, key, {"vp": vp}))
+        return out
+
+    def live_model(self, mode: ModeSpec):
+        from engine.live.counters import CountersLive
+
+        return CountersLive(self, mode, ("vp",))
+
+
+SYSTEM = Tsukuyumi()
