@@ -14,8 +14,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from matches.models import Channel
-from matches.services.results import enter_result
+from matches.services.results import Actor, enter_result
 from tournament.demo_names import person_names, team_names
 from tournament.models import (
     Entrant,
@@ -122,7 +121,7 @@ def play_round(round_: Round, rng: random.Random, referee, *, fraction: float = 
             for seat in match.seats.all()
         ]
         report = random_battle(tournament.mode, sides, rng, max_events=rng.randint(18, 36))
-        enter_result(match, report, user=referee, channel=Channel.PAGE)
+        enter_result(match, report, Actor(user=referee))
 
 
 def run_swiss(tournament, rng, referee, *, complete: int, partial: float | None = None) -> None:

@@ -1,10 +1,21 @@
-"""Recording results: every submission is a new version; accepting one updates the seats.
+"""The result flow: entry, player reports, confirmations, disputes and corrections.
 
-The engine validates and ranks the report; the database guarantees at most one accepted version
-per match; the row lock on the match serialises writers so concurrent submissions queue rather
-than race. The full confirmation and dispute flow builds on ``record_version`` and ``accept``.
+Every submission is a new ``ResultVersion``; nothing is overwritten. Each operation locks the
+match row first (``select_for_update``), so concurrent submissions on one match queue up; the
+database's partial unique index guarantees at most one accepted version whatever happens.
+Every change is written to the audit trail in the same transaction.
+
+Rules enforced here, on the server, whatever page or API call asks:
+- a referee's entry is accepted at once, but never replaces an accepted result: that takes a
+  correction, which needs a reason;
+- a player may report a result for a match they sit in; every other side must confirm it;
+- a side cannot confirm its own report; any side may dispute, which sends the match to the
+  referees' queue;
+- a correction of a closed round updates the seats (hence the standings) and marks every round
+  paired after it as "paired on earlier standings".
 """
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
@@ -15,11 +26,43 @@ from matches.models import (
     Channel,
     Match,
     MatchStatus,
+    ResponseDecision,
+    ResultResponse,
     ResultVersion,
     Seat,
     VersionKind,
     VersionState,
 )
+from matches.services.audit import record_change
+
+
+class ResultFlowError(ValueError):
+    """A result action that is not allowed now; the message tells the person why."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts and through which door: a staff user, or a side through its private link."""
+
+    user: object = None
+    entrant: object = None
+    channel: str = Channel.PAGE
+    ip_address: str | None = None
+    user_agent: str = ""
+
+    def provenance(self) -> dict:
+        """The provenance fields shared by versions, responses and audit entries."""
+        user = self.user if getattr(self.user, "is_authenticated", False) else None
+        return {
+            "user": user,
+            "entrant": self.entrant,
+            "channel": self.channel,
+            "ip_address": self.ip_address,
+            "user_agent": self.user_agent[:300],
+        }
+
+
+SYSTEM = Actor(channel=Channel.SYSTEM)
 
 
 def side_id(entrant_id: int) -> str:
@@ -53,58 +96,60 @@ def score_report(match: Match, report: dict) -> list[dict]:
     )
 
 
-@transaction.atomic
-def record_version(
-    match: Match,
-    report: dict,
-    *,
-    kind: str,
-    accept_now: bool,
-    user=None,
-    entrant=None,
-    channel: str = Channel.PAGE,
-    reason: str = "",
-    ip_address: str | None = None,
-) -> ResultVersion:
-    """Store a new version of the match's result; accept it at once when ``accept_now``."""
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+def _lock(match: Match) -> Match:
+    return Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+
+
+def _accepted(match: Match) -> ResultVersion | None:
+    return match.result_versions.filter(state=VersionState.ACCEPTED).first()
+
+
+def _pending(match: Match) -> ResultVersion | None:
+    return match.result_versions.filter(state=VersionState.PENDING).order_by("-number").first()
+
+
+def _summary(version: ResultVersion | None) -> dict | None:
+    if version is None:
+        return None
+    return {"version": version.number, "state": version.state, "placings": version.placings}
+
+
+def _new_version(match, report, kind, actor: Actor, *, reason="", supersedes=None):
     placings = score_report(match, report)
     last = match.result_versions.order_by("-number").first()
-    current = match.result_versions.filter(state=VersionState.ACCEPTED).first()
-    version = ResultVersion.objects.create(
+    return ResultVersion.objects.create(
         match=match,
         number=(last.number + 1) if last else 1,
         kind=kind,
         report=report,
         placings=placings,
-        user=user,
-        entrant=entrant,
-        channel=channel,
         reason=reason,
-        ip_address=ip_address,
-        supersedes=current,
+        supersedes=supersedes,
+        **actor.provenance(),
     )
-    if accept_now:
-        accept(version)
-    else:
-        match.status = MatchStatus.REPORTED
-        match.save(update_fields=["status"])
-    return version
 
 
-def accept(version: ResultVersion) -> None:
-    """Make ``version`` the match's accepted result and copy its placings to the seats.
+def _seat_of(match: Match, entrant) -> Seat:
+    if entrant is None:
+        raise ResultFlowError("only a side of this match can do this")
+    seat = match.seats.filter(entrant=entrant).first()
+    if seat is None:
+        raise ResultFlowError(f"{entrant} does not play at table {match.table_number}")
+    return seat
 
-    Must run inside the transaction that holds the match's row lock.
+
+def accept(version: ResultVersion, actor: Actor = SYSTEM, *, action="result.accepted", reason=""):
+    """Make ``version`` the accepted result and copy its placings to the seats.
+
+    Runs inside the transaction that holds the match's row lock. Any earlier accepted or
+    pending version becomes superseded (kept, never deleted).
     """
     now = timezone.now()
     match = version.match
-    match.result_versions.filter(state=VersionState.ACCEPTED).exclude(pk=version.pk).update(
-        state=VersionState.SUPERSEDED, decided_at=now
-    )
-    match.result_versions.filter(state=VersionState.PENDING).exclude(pk=version.pk).update(
-        state=VersionState.SUPERSEDED, decided_at=now
-    )
+    previous = _accepted(match)
+    match.result_versions.filter(state__in=[VersionState.ACCEPTED, VersionState.PENDING]).exclude(
+        pk=version.pk
+    ).update(state=VersionState.SUPERSEDED, decided_at=now)
     version.state = VersionState.ACCEPTED
     version.decided_at = now
     version.save(update_fields=["state", "decided_at"])
@@ -118,13 +163,144 @@ def accept(version: ResultVersion) -> None:
     Seat.objects.bulk_update(seats, ["place", "points", "stats"])
     match.status = MatchStatus.ACCEPTED
     match.save(update_fields=["status"])
-
-
-def enter_result(match: Match, report: dict, *, user=None, channel=Channel.PAGE) -> ResultVersion:
-    """A referee's entry: validated, stored and accepted at once."""
-    return record_version(
-        match, report, kind=VersionKind.ENTRY, accept_now=True, user=user, channel=channel
+    round_ = match.round
+    if previous is not None and round_.completed_at is not None:
+        round_.tournament.rounds.filter(number__gt=round_.number).update(
+            paired_on_earlier_standings=True
+        )
+    record_change(
+        round_.tournament,
+        action,
+        match,
+        before=_summary(previous),
+        after=_summary(version),
+        reason=reason,
+        **_audit_actor(actor),
     )
+
+
+def _audit_actor(actor: Actor) -> dict:
+    fields = actor.provenance()
+    fields.pop("user_agent")
+    return fields
+
+
+@transaction.atomic
+def enter_result(match: Match, report: dict, actor: Actor = SYSTEM) -> ResultVersion:
+    """A referee's entry: validated, stored and accepted at once (first result only)."""
+    match = _lock(match)
+    if _accepted(match):
+        raise ResultFlowError(
+            f"table {match.table_number} already has an accepted result; "
+            "a change needs a correction with a reason"
+        )
+    version = _new_version(match, report, VersionKind.ENTRY, actor, supersedes=_pending(match))
+    accept(version, actor, action="result.entered")
+    return version
+
+
+@transaction.atomic
+def correct_result(match: Match, report: dict, actor: Actor, reason: str) -> ResultVersion:
+    """A referee's correction: a new accepted version that keeps the old one, with a reason."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ResultFlowError("a correction needs a reason")
+    match = _lock(match)
+    current = _accepted(match) or _pending(match)
+    version = _new_version(
+        match, report, VersionKind.CORRECTION, actor, reason=reason, supersedes=current
+    )
+    accept(version, actor, action="result.corrected", reason=reason)
+    return version
+
+
+@transaction.atomic
+def submit_report(match: Match, report: dict, actor: Actor) -> ResultVersion:
+    """A side reports its game's result; it waits for every other side's confirmation."""
+    match = _lock(match)
+    _seat_of(match, actor.entrant)
+    if match.is_bye:
+        raise ResultFlowError("a bye has no result to report")
+    if _accepted(match):
+        raise ResultFlowError(
+            f"table {match.table_number} already has an accepted result; ask a referee"
+        )
+    if match.status == MatchStatus.DISPUTED:
+        raise ResultFlowError("this result is disputed; a referee will settle it")
+    if _pending(match):
+        raise ResultFlowError("a result is already reported for this table: confirm or dispute it")
+    version = _new_version(match, report, VersionKind.REPORT, actor)
+    match.status = MatchStatus.REPORTED
+    match.save(update_fields=["status"])
+    record_change(
+        match.round.tournament,
+        "result.reported",
+        match,
+        after=_summary(version),
+        **_audit_actor(actor),
+    )
+    if match.seats.count() == 1:
+        accept(version, actor)
+    return version
+
+
+def _pending_version_for_response(version: ResultVersion, actor: Actor):
+    match = _lock(version.match)
+    version = ResultVersion.objects.select_for_update().get(pk=version.pk)
+    if version.state != VersionState.PENDING:
+        raise ResultFlowError(
+            f"version {version.number} is {version.get_state_display().lower()}, not waiting"
+        )
+    seat = _seat_of(match, actor.entrant)
+    if version.entrant_id == seat.entrant_id:
+        raise ResultFlowError("a side cannot confirm or dispute its own report")
+    if version.responses.filter(entrant=actor.entrant).exists():
+        raise ResultFlowError("this side has already answered this report")
+    version.match = match
+    return version
+
+
+@transaction.atomic
+def confirm_report(version: ResultVersion, actor: Actor) -> ResultResponse:
+    """Another side confirms a reported result; the last confirmation accepts it."""
+    version = _pending_version_for_response(version, actor)
+    response = ResultResponse.objects.create(
+        version=version, decision=ResponseDecision.CONFIRM, **actor.provenance()
+    )
+    confirmed = set(
+        version.responses.filter(decision=ResponseDecision.CONFIRM).values_list(
+            "entrant_id", flat=True
+        )
+    )
+    others = set(
+        version.match.seats.exclude(entrant_id=version.entrant_id).values_list(
+            "entrant_id", flat=True
+        )
+    )
+    if others <= confirmed and version.match.status != MatchStatus.DISPUTED:
+        accept(version, actor, action="result.confirmed")
+    return response
+
+
+@transaction.atomic
+def dispute_report(version: ResultVersion, actor: Actor, reason: str = "") -> ResultResponse:
+    """Another side disputes a reported result: the match goes to the referees' queue."""
+    version = _pending_version_for_response(version, actor)
+    response = ResultResponse.objects.create(
+        version=version, decision=ResponseDecision.DISPUTE, reason=reason, **actor.provenance()
+    )
+    match = version.match
+    match.status = MatchStatus.DISPUTED
+    match.save(update_fields=["status"])
+    record_change(
+        match.round.tournament,
+        "result.disputed",
+        match,
+        after=_summary(version),
+        reason=reason,
+        **_audit_actor(actor),
+    )
+    return response
 
 
 def bye_points(match: Match) -> int:
@@ -141,16 +317,17 @@ def bye_points(match: Match) -> int:
 @transaction.atomic
 def record_bye(match: Match) -> ResultVersion:
     """Accept the result of a bye match: the lone side takes first place and the bye points."""
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    match = _lock(match)
     seat = match.seats.get()
+    side = side_id(seat.entrant_id)
     version = ResultVersion.objects.create(
         match=match,
         number=match.result_versions.count() + 1,
         kind=VersionKind.BYE,
-        report={"bye": side_id(seat.entrant_id)},
+        report={"bye": side},
         placings=[
             {
-                "side": side_id(seat.entrant_id),
+                "side": side,
                 "place": 1,
                 "points": bye_points(match),
                 "score": 0,
@@ -160,5 +337,5 @@ def record_bye(match: Match) -> ResultVersion:
         ],
         channel=Channel.SYSTEM,
     )
-    accept(version)
+    accept(version, action="result.bye")
     return version

@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError
 
 from matches.models import MatchStatus, ResultVersion, Seat, VersionState
-from matches.services.results import enter_result
+from matches.services.results import Actor, ResultFlowError, correct_result, enter_result
 from tests.factories import EntrantFactory, PlayerFactory, TeamFactory, TournamentFactory
 from tournament.models import RoundStatus, TeamMember
 from tournament.services.history import swiss_history
@@ -90,7 +90,9 @@ def test_correction_keeps_every_version_and_one_accepted():
     rng = random.Random(1)
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
     enter_result(match, random_battle("every_eye", sides, rng))
-    enter_result(match, random_battle("every_eye", sides, rng))
+    with pytest.raises(ResultFlowError, match="needs a correction"):
+        enter_result(match, random_battle("every_eye", sides, rng))
+    correct_result(match, random_battle("every_eye", sides, rng), Actor(), "Cups recounted")
     versions = list(ResultVersion.objects.filter(match=match).order_by("number"))
     assert [v.state for v in versions] == [VersionState.SUPERSEDED, VersionState.ACCEPTED]
     assert versions[1].supersedes == versions[0]
