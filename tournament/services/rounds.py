@@ -21,7 +21,14 @@ from tournament.models import (
     Tournament,
     TournamentStatus,
 )
-from tournament.pairing import AllianceOptions, PairingOptions, Side, pair_alliances, pair_pods
+from tournament.pairing import (
+    AllianceOptions,
+    PairingError,
+    PairingOptions,
+    Side,
+    pair_alliances,
+    pair_pods,
+)
 from tournament.services.history import swiss_history
 
 
@@ -95,7 +102,10 @@ def generate_swiss_round(tournament: Tournament, *, seed: int | None = None) -> 
     last = tournament.rounds.order_by("-number").first()
     number = last.number + 1 if last else 1
     seed = new_seed() if seed is None else seed
-    pairing = pair_field(tournament, sides_to_pair(tournament), seed, number_in_stage)
+    try:
+        pairing = pair_field(tournament, sides_to_pair(tournament), seed, number_in_stage)
+    except PairingError as exc:
+        raise RoundError(str(exc)) from exc
     round_ = Round.objects.create(
         tournament=tournament,
         stage=stage,
