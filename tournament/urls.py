@@ -2,11 +2,17 @@
 
 from django.urls import path
 
-from tournament.views import pages
+from tournament.views import pages, pairings
 
 app_name = "tournament"
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("events/<slug:slug>/", pages.tournament_detail, name="detail"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/",
+        pairings.round_pairings,
+        name="round-pairings",
+    ),
+    path("me/<str:token>/", pairings.my_table, name="my-table"),
 ]
