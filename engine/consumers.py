@@ -1,0 +1,148 @@
+"""Websocket consumer that hosts live games: ``ws/matches/<id>/``.
+
+Django glue beside the engine (the engine core itself imports nothing from Django). Whoever may
+see the match's round may watch its live game; the match's sides (through their private link,
+``?token=``) and the event's referees and organisers may also create it and send events. The
+server checks every event with the engine before storing it; a refused event comes back with
+its reason to the sender only. A client that (re)connects gets the whole current state.
+"""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+
+from engine.errors import EngineUserError, EventRejected
+from matches.models import Channel, LiveGame, Match
+from matches.services import live_games
+from matches.services.results import Actor
+from tournament import realtime
+from tournament.consumers import LiveConsumer
+from tournament.permissions import can_view_round, entrant_from_token, is_referee
+
+
+class MatchConsumer(LiveConsumer):
+    """A match's feed: its accepted result and its hosted live game."""
+
+    async def authorise(self) -> bool:
+        return await database_sync_to_async(self._authorise)()
+
+    def _authorise(self) -> bool:
+        match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        match = Match.objects.select_related("round__tournament").filter(pk=match_id).first()
+        if match is None:
+            return False
+        tournament = match.round.tournament
+        entrant = entrant_from_token(tournament, self.token) if self.token else None
+        if not can_view_round(self.user, match.round, entrant):
+            return False
+        self.match_id = match.pk
+        self.staff = is_referee(self.user, tournament)
+        seated = entrant is not None and match.seats.filter(entrant=entrant).exists()
+        self.entrant = entrant if seated else None
+        self.groups_joined = [realtime.match_group(match.pk)]
+        return True
+
+    def role(self) -> str:
+        if self.staff:
+            return "staff"
+        return "side" if self.entrant is not None else "viewer"
+
+    def hello(self) -> dict:
+        return {
+            "type": "hello",
+            "match": self.match_id,
+            "role": self.role(),
+            "side": live_games.side_of(self.entrant.pk) if self.entrant else None,
+            "server_time_ms": realtime.server_time_ms(),
+        }
+
+    async def after_connect(self):
+        await self.send_json(await self._state())
+
+    def actor(self) -> Actor:
+        return Actor(
+            user=self.user if self.staff else None,
+            entrant=None if self.staff else self.entrant,
+            channel=Channel.LIVE,
+            ip_address=self.client_address(),
+            user_agent=self.user_agent(),
+        )
+
+    @database_sync_to_async
+    def _state(self) -> dict:
+        game = LiveGame.objects.filter(match_id=self.match_id).first()
+        if game is None:
+            return {
+                "type": "live.state",
+                "match": self.match_id,
+                "game": None,
+                "sequence": 0,
+                "status": None,
+                "state": None,
+                "event": None,
+                "result": None,
+                "server_time_ms": realtime.server_time_ms(),
+            }
+        live_games.current_state(game)
+        return live_games.state_payload(game)
+
+    async def handle(self, action: str, message: dict):
+        if action == "state":
+            await self.send_json(await self._state())
+            return
+        if action not in ("create", "event", "propose"):
+            await self.send_error("bad_request", f"unknown action {action!r}")
+            return
+        if self.role() == "viewer":
+            await self.send_error(
+                "forbidden", "only the sides of this match and the event's staff can do this"
+            )
+            return
+        reply = await self._act(action, message)
+        await self.send_json(reply)
+
+    @database_sync_to_async
+    def _act(self, action: str, message: dict) -> dict:
+        # rights may have changed since the handshake: check staff again on every write
+        match = Match.objects.select_related("round__tournament").get(pk=self.match_id)
+        if self.staff and not is_referee(self.user, match.round.tournament):
+            return _error("forbidden", "you are no longer staff of this event")
+        actor = self.actor()
+        try:
+            if action == "create":
+                characters = message.get("characters")
+                if characters is not None and not isinstance(characters, dict):
+                    return _error("bad_request", "characters must map side ids to names")
+                game, created = live_games.create_live_game(match, actor, characters)
+                payload = live_games.state_payload(game)
+                if created:
+                    realtime.notify_live_state(match.pk, payload)
+                return payload
+            if action == "event":
+                event = message.get("event")
+                outcome = live_games.apply_live_event(match, event, actor)
+                return {
+                    "type": "live.accepted",
+                    "match": match.pk,
+                    "sequence": outcome.game.last_sequence,
+                    "result": outcome.result,
+                }
+            outcome = live_games.propose_result(match, actor)
+            return {"type": "live.result", "match": match.pk, "result": outcome}
+        except EventRejected as exc:
+            event = message.get("event")
+            return {
+                "type": "live.refused",
+                "match": self.match_id,
+                "code": exc.code,
+                "reason": exc.reason,
+                "seq": event.get("seq") if isinstance(event, dict) else None,
+            }
+        except live_games.LiveGameError as exc:
+            return _error("refused", str(exc))
+        except EngineUserError as exc:
+            return _error("refused", exc.message, detail=exc.to_dict())
+
+
+def _error(code: str, message: str, **extra) -> dict:
+    return {"type": "error", "code": code, "message": message, **extra}

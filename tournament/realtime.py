@@ -1,0 +1,246 @@
+"""The live layer's groups and pushes: who hears what, built only on the server.
+
+Channel groups (names are made here from database ids; a client never names a group):
+
+* ``tournament.<id>``        - everyone who may see the event: round published, standings pings;
+* ``tournament.<id>.staff``  - the event's organisers and referees: background job progress;
+* ``round.<id>``             - everyone who may see the round: the clock, accepted results;
+* ``match.<id>``             - everyone who may see the match: accepted result, live game state.
+
+Every ``notify_*`` function schedules its push with ``transaction.on_commit`` (so nobody hears of
+a change that is rolled back) and never raises: if the channel layer is down (Redis stopped) it
+logs a warning and the HTTP request that made the change still succeeds. Pages that miss a push
+catch up by polling (docs/realtime.md).
+
+A push reaches the consumers as ``{"type": "push", "payload": {...}}``; each consumer sends the
+payload to its client as JSON. ``payload["type"]`` names the message (docs/realtime.md lists
+them all).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+#: seconds a push may take before it is given up (a hung Redis must not hang a request)
+SEND_TIMEOUT = 2.0
+
+
+def server_time_ms() -> int:
+    """The server's clock in milliseconds since the epoch (clients correct their offset by it)."""
+    return int(time.time() * 1000)
+
+
+def tournament_group(tournament_id) -> str:
+    """Everyone who may see the tournament."""
+    return f"tournament.{int(tournament_id)}"
+
+
+def staff_group(tournament_id) -> str:
+    """The tournament's organisers and referees."""
+    return f"tournament.{int(tournament_id)}.staff"
+
+
+def round_group(round_id) -> str:
+    """Everyone who may see the round (its clock, its tables' results)."""
+    return f"round.{int(round_id)}"
+
+
+def match_group(match_id) -> str:
+    """Everyone who may see the match (its result, its hosted live game)."""
+    return f"match.{int(match_id)}"
+
+
+def push_now(group: str, payload: dict) -> bool:
+    """Send ``payload`` to ``group`` at once (from synchronous code); False if it failed."""
+    layer = get_channel_layer()
+    if layer is None:
+        return False
+
+    async def send():
+        await asyncio.wait_for(
+            layer.group_send(group, {"type": "push", "payload": payload}), SEND_TIMEOUT
+        )
+
+    try:
+        async_to_sync(send)()
+    except Exception as exc:  # noqa: BLE001 - a push must never break the change that made it
+        log.warning("live push to %s failed (%s: %s)", group, type(exc).__name__, exc)
+        return False
+    return True
+
+
+async def apush(group: str, payload: dict) -> bool:
+    """``push_now`` for asynchronous code (consumers)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return False
+    try:
+        await asyncio.wait_for(
+            layer.group_send(group, {"type": "push", "payload": payload}), SEND_TIMEOUT
+        )
+    except Exception as exc:  # noqa: BLE001
+        log.warning("live push to %s failed (%s: %s)", group, type(exc).__name__, exc)
+        return False
+    return True
+
+
+def push_on_commit(group: str, payload: dict) -> None:
+    """Send ``payload`` to ``group`` once the current transaction commits (at once outside one)."""
+    try:
+        transaction.on_commit(lambda: push_now(group, payload))
+    except Exception as exc:  # noqa: BLE001
+        log.warning("could not schedule a live push to %s (%s)", group, exc)
+
+
+# --- payloads -----------------------------------------------------------------------------------
+
+
+def round_payload(round_) -> dict:
+    """``round.published``: a round's tables are visible now."""
+    return {
+        "type": "round.published",
+        "tournament": round_.tournament_id,
+        "round": round_.pk,
+        "number": round_.number,
+        "status": round_.status,
+        "published_at": round_.published_at.isoformat() if round_.published_at else None,
+        "server_time_ms": server_time_ms(),
+    }
+
+
+def _number(value):
+    if value is None:
+        return None
+    as_float = float(value)
+    return int(as_float) if as_float.is_integer() else as_float
+
+
+def result_payload(match) -> dict:
+    """``result.accepted``: a match's accepted result, small: places and points per entrant."""
+    seats = match.seats.select_related("entrant").order_by("place", "position")
+    return {
+        "type": "result.accepted",
+        "tournament": match.round.tournament_id,
+        "round": match.round_id,
+        "match": match.pk,
+        "table": match.table_number,
+        "status": match.status,
+        "placings": [
+            {
+                "entrant": seat.entrant_id,
+                "name": seat.entrant.display_name,
+                "place": seat.place,
+                "points": _number(seat.points),
+            }
+            for seat in seats
+        ],
+        "server_time_ms": server_time_ms(),
+    }
+
+
+def job_payload(job) -> dict:
+    """``job.progress``: a background job's progress (staff only)."""
+    return {
+        "type": "job.progress",
+        "tournament": job.tournament_id,
+        "job": job.pk,
+        "kind": job.kind,
+        "status": job.status,
+        "progress": job.progress,
+        "message": job.message,
+        "round": job.round_id,
+        "server_time_ms": server_time_ms(),
+    }
+
+
+# --- the notifications other modules call ------------------------------------------------------
+
+
+def notify_round_published(round_) -> None:
+    """Tell the tournament's watchers that a round's tables are published."""
+    try:
+        payload = round_payload(round_)
+    except Exception as exc:  # noqa: BLE001
+        log.warning("live push for round %s not built (%s)", getattr(round_, "pk", None), exc)
+        return
+    push_on_commit(tournament_group(round_.tournament_id), payload)
+    push_on_commit(round_group(round_.pk), payload)
+
+
+def notify_result_accepted(match) -> None:
+    """Push a match's accepted result to its match and round, and a standings ping.
+
+    The payload is read when the transaction commits, so it carries the committed seats.
+    """
+
+    def send():
+        try:
+            from matches.models import Match
+
+            fresh = Match.objects.select_related("round").get(pk=match.pk)
+            payload = result_payload(fresh)
+        except Exception as exc:  # noqa: BLE001
+            log.warning("live push for match %s not built (%s)", match.pk, exc)
+            return
+        push_now(match_group(fresh.pk), payload)
+        push_now(round_group(fresh.round_id), payload)
+        push_now(
+            tournament_group(fresh.round.tournament_id),
+            {
+                "type": "standings.changed",
+                "tournament": fresh.round.tournament_id,
+                "round": fresh.round_id,
+                "match": fresh.pk,
+                "server_time_ms": server_time_ms(),
+            },
+        )
+
+    try:
+        transaction.on_commit(send)
+    except Exception as exc:  # noqa: BLE001
+        log.warning("could not schedule a live push for match %s (%s)", match.pk, exc)
+
+
+def notify_clock(round_, action: str | None = None) -> None:
+    """Push a round's clock (state, server time, end time) to the round's watchers.
+
+    The message is built when the push leaves (after the commit), so its ``server_time_ms`` and
+    ``remaining_ms`` are read at the same instant.
+    """
+    from tournament.services.clock import clock_payload
+
+    def send():
+        try:
+            payload = clock_payload(round_, action)
+        except Exception as exc:  # noqa: BLE001
+            log.warning("clock push for round %s not built (%s)", getattr(round_, "pk", None), exc)
+            return
+        push_now(round_group(round_.pk), payload)
+
+    try:
+        transaction.on_commit(send)
+    except Exception as exc:  # noqa: BLE001
+        log.warning("could not schedule a clock push for round %s (%s)", round_.pk, exc)
+
+
+def notify_job_progress(job) -> None:
+    """Push a background job's progress to the tournament's staff."""
+    try:
+        payload = job_payload(job)
+    except Exception as exc:  # noqa: BLE001
+        log.warning("job push for %s not built (%s)", getattr(job, "pk", None), exc)
+        return
+    push_on_commit(staff_group(job.tournament_id), payload)
+
+
+def notify_live_state(match_id, payload: dict) -> None:
+    """Push a hosted live game's new state to the match's watchers (after the commit)."""
+    push_on_commit(match_group(match_id), payload)

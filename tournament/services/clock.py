@@ -1,0 +1,280 @@
+"""The round clock: "Yarra Mark!" to "Yarra Bung!", held by the server.
+
+The truth is three columns of ``Round``: ``clock_started_at``, ``clock_ends_at`` and
+``clock_paused_remaining_ms``, with ``game_length_seconds`` (the event's game length by default,
+five minutes). The clock is one of:
+
+* ``idle``    - not started (``clock_started_at`` empty);
+* ``running`` - ``clock_ends_at`` in the future, nothing paused;
+* ``paused``  - ``clock_paused_remaining_ms`` set (``clock_ends_at`` empty while paused);
+* ``ended``   - ``clock_ends_at`` reached (the time ran out, or "Yarra Bung!" was called).
+
+``ClockState.at`` is the pure maths (no database, no clock of its own: ``now`` is passed in);
+the commands lock the round, change it, write the audit trail and push the new clock to the
+round's watchers after the commit. Every message carries the server's time in milliseconds so
+a client can correct for its own clock's offset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import Channel
+from matches.services.audit import record_change
+from tournament.models import Round, RoundStatus
+
+DEFAULT_LENGTH_SECONDS = 300
+MAX_EXTEND_SECONDS = 3600
+MAX_LENGTH_SECONDS = 7200
+
+CALLS = {"start": "Yarra Mark!", "end": "Yarra Bung!"}
+
+
+class ClockError(ValueError):
+    """A clock command that cannot be done now; the message says why."""
+
+
+def _ms(moment: datetime | None) -> int | None:
+    return None if moment is None else int(moment.timestamp() * 1000)
+
+
+@dataclass(frozen=True)
+class ClockState:
+    """A round clock at one instant: its state, and the milliseconds left."""
+
+    state: str
+    remaining_ms: int
+    length_ms: int
+    started_at_ms: int | None
+    ends_at_ms: int | None
+
+    @classmethod
+    def at(
+        cls,
+        now: datetime,
+        *,
+        started_at: datetime | None,
+        ends_at: datetime | None,
+        paused_remaining_ms: int | None,
+        length_seconds: int,
+    ) -> ClockState:
+        """The clock at ``now`` from the stored columns."""
+        length_ms = int(length_seconds) * 1000
+        if started_at is None:
+            return cls("idle", length_ms, length_ms, None, None)
+        if paused_remaining_ms is not None:
+            return cls("paused", int(paused_remaining_ms), length_ms, _ms(started_at), None)
+        remaining = 0 if ends_at is None else max(0, _ms(ends_at) - _ms(now))
+        state = "running" if remaining > 0 else "ended"
+        return cls(state, remaining, length_ms, _ms(started_at), _ms(ends_at))
+
+    @classmethod
+    def of(cls, round_: Round, now: datetime | None = None) -> ClockState:
+        """The clock of ``round_`` at ``now`` (default: the server's now)."""
+        return cls.at(
+            now or timezone.now(),
+            started_at=round_.clock_started_at,
+            ends_at=round_.clock_ends_at,
+            paused_remaining_ms=round_.clock_paused_remaining_ms,
+            length_seconds=length_of(round_),
+        )
+
+    def as_dict(self) -> dict:
+        return {
+            "state": self.state,
+            "remaining_ms": self.remaining_ms,
+            "length_ms": self.length_ms,
+            "started_at_ms": self.started_at_ms,
+            "ends_at_ms": self.ends_at_ms,
+        }
+
+
+def length_of(round_: Round) -> int:
+    """The round's game length in seconds: its own, else the event's, else five minutes."""
+    if round_.game_length_seconds:
+        return round_.game_length_seconds
+    tournament = getattr(round_, "tournament", None)
+    return getattr(tournament, "game_length_seconds", None) or DEFAULT_LENGTH_SECONDS
+
+
+# --- pure transitions: the new column values ---------------------------------------------------
+
+
+def start_fields(now: datetime, length_seconds: int) -> dict:
+    return {
+        "clock_started_at": now,
+        "clock_ends_at": now + timedelta(seconds=length_seconds),
+        "clock_paused_remaining_ms": None,
+    }
+
+
+def pause_fields(now: datetime, clock: ClockState) -> dict:
+    return {"clock_ends_at": None, "clock_paused_remaining_ms": clock.remaining_ms}
+
+
+def resume_fields(now: datetime, clock: ClockState) -> dict:
+    return {
+        "clock_ends_at": now + timedelta(milliseconds=clock.remaining_ms),
+        "clock_paused_remaining_ms": None,
+    }
+
+
+def extend_fields(now: datetime, clock: ClockState, seconds: int, ends_at: datetime | None):
+    if clock.state == "paused":
+        return {"clock_paused_remaining_ms": clock.remaining_ms + seconds * 1000}
+    return {"clock_ends_at": ends_at + timedelta(seconds=seconds)}
+
+
+def end_fields(now: datetime) -> dict:
+    return {"clock_ends_at": now, "clock_paused_remaining_ms": None}
+
+
+# --- commands -----------------------------------------------------------------------------------
+
+_FIELDS = ("clock_started_at", "clock_ends_at", "clock_paused_remaining_ms")
+
+
+def _snapshot(round_: Round, now: datetime) -> dict:
+    data = ClockState.of(round_, now).as_dict()
+    data["game_length_seconds"] = length_of(round_)
+    return data
+
+
+def _command(round_, action: str, user, change, *, reason: str = "", entrant=None) -> Round:
+    """Lock the round, apply ``change(round_, clock, now) -> fields``, audit, push."""
+    from tournament import realtime
+
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+        if round_.status in (RoundStatus.DRAFT, RoundStatus.COMPLETE):
+            raise ClockError(
+                f"round {round_.number} is {round_.get_status_display().lower()}: "
+                "its clock cannot run"
+            )
+        now = timezone.now()
+        clock = ClockState.of(round_, now)
+        before = _snapshot(round_, now)
+        fields = change(round_, clock, now)
+        for name, value in fields.items():
+            setattr(round_, name, value)
+        update = list(fields)
+        if action == "start" and round_.status == RoundStatus.PUBLISHED:
+            round_.status = RoundStatus.RUNNING
+            update.append("status")
+        round_.save(update_fields=update)
+        after = _snapshot(round_, now)
+        record_change(
+            round_.tournament,
+            f"clock.{action}",
+            round_,
+            before=before,
+            after=after,
+            user=user,
+            entrant=entrant,
+            channel=Channel.LIVE,
+            reason=reason,
+        )
+        realtime.notify_clock(round_, action=action)
+    return round_
+
+
+def start(round_: Round, user=None, *, seconds: int | None = None) -> Round:
+    """ "Yarra Mark!": start the round's clock (optionally with another game length)."""
+
+    def change(r, clock, now):
+        if clock.state in ("running", "paused"):
+            raise ClockError("the clock is already running")
+        if clock.state == "ended":
+            raise ClockError("this round's clock has already run; extend it to add time")
+        length = length_of(r) if seconds is None else _seconds(seconds, 30, MAX_LENGTH_SECONDS)
+        fields = start_fields(now, length)
+        if length != r.game_length_seconds:
+            fields["game_length_seconds"] = length
+        return fields
+
+    return _command(round_, "start", user, change)
+
+
+def pause(round_: Round, user=None) -> Round:
+    """Stop the clock, keeping the time left."""
+
+    def change(r, clock, now):
+        if clock.state != "running":
+            raise ClockError(f"only a running clock can be paused (it is {clock.state})")
+        return pause_fields(now, clock)
+
+    return _command(round_, "pause", user, change)
+
+
+def resume(round_: Round, user=None) -> Round:
+    """Run a paused clock again from the time it had left."""
+
+    def change(r, clock, now):
+        if clock.state != "paused":
+            raise ClockError(f"only a paused clock can be resumed (it is {clock.state})")
+        return resume_fields(now, clock)
+
+    return _command(round_, "resume", user, change)
+
+
+def extend(round_: Round, seconds: int, user=None, *, reason: str = "") -> Round:
+    """Add ``seconds`` to a running or paused clock (or to one that has just run out)."""
+    seconds = _seconds(seconds, 1, MAX_EXTEND_SECONDS)
+
+    def change(r, clock, now):
+        if clock.state == "idle":
+            raise ClockError("the clock has not started yet")
+        if clock.state == "ended":
+            # time ran out (or Bung was called): the extra time runs from now
+            return {"clock_ends_at": now + timedelta(seconds=seconds)}
+        return extend_fields(now, clock, seconds, r.clock_ends_at)
+
+    return _command(round_, "extend", user, change, reason=reason)
+
+
+def end(round_: Round, user=None) -> Round:
+    """ "Yarra Bung!": end the round's time now."""
+
+    def change(r, clock, now):
+        if clock.state not in ("running", "paused"):
+            raise ClockError(f"only a running or paused clock can be ended (it is {clock.state})")
+        return end_fields(now)
+
+    return _command(round_, "end", user, change)
+
+
+def _seconds(value, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
+        raise ClockError(f"seconds must be a whole number, not {value!r}")
+    value = int(value)
+    if not low <= value <= high:
+        raise ClockError(f"seconds must be between {low} and {high}")
+    return value
+
+
+COMMANDS = {
+    "start": start,
+    "pause": pause,
+    "resume": resume,
+    "extend": extend,
+    "end": end,
+}
+
+
+def clock_payload(round_: Round, action: str | None = None, now: datetime | None = None) -> dict:
+    """The ``clock`` message: the state, the server's time and the end time, in milliseconds."""
+    now = now or timezone.now()
+    data = ClockState.of(round_, now).as_dict()
+    data.update(
+        type="clock",
+        tournament=round_.tournament_id,
+        round=round_.pk,
+        action=action,
+        call=CALLS.get(action or ""),
+        server_time_ms=_ms(now),
+    )
+    return data
