@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
-from .arrange import Arrangement, repair_nearby, repair_tabu
+from .arrange import Arrangement, polish_spread, repair_nearby, repair_tabu
 from .exact import EXACT_LIMIT, exact_grouping
 from .sizes import best_size_order
 from .types import FLOWERS, METHODS, Pairing, PairingError, Pod, Side
@@ -48,6 +48,7 @@ def seat_round(
     rng: random.Random,
     explanation: dict[str, Any],
     round_number: int,
+    exact_limit: int = EXACT_LIMIT,
 ) -> Pairing:
     """Seat ``sides`` (already validated, canonical order) into pods of ``sizes``."""
     swiss = method == "swiss"
@@ -72,15 +73,18 @@ def seat_round(
     if repeats:
         stage = "nearby swaps"
         repeats = repair_nearby(arr)
-    if repeats:
+    if repeats and n > exact_limit:
         stage = "tabu search"
         repeats, iterations = repair_tabu(arr, rng, swiss=swiss)
     proven = repeats == 0
-    if repeats and n <= EXACT_LIMIT:
+    if repeats and n <= exact_limit:
         stage = "exact search"
         arr = _exact(arr, swiss)
         repeats = arr.total_repeats()
         proven = True
+    if swiss and stage != "chunk":
+        polish_spread(arr)
+        repeats = arr.total_repeats()
 
     # Table numbers: Swiss tables go from the highest-points pod down.
     nq = len(arr.sizes)

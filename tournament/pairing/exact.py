@@ -38,15 +38,28 @@ def exact_grouping(
     memo: dict[tuple[int, tuple[int, ...]], tuple[float, bool]] = {}
     choice: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
-    def pod_cost(pod: tuple[int, ...]) -> float:
-        mask = 0
-        for i in pod:
-            mask |= 1 << i
+    def pod_cost(pod: tuple[int, ...], mask: int) -> float:
         rep = sum((adj[i] & mask).bit_count() for i in pod) // 2
         if pts is None:
             return float(rep)
         vals = [pts[i] for i in pod]
         return rep * big + (max(vals) - min(vals))
+
+    # Every candidate pod, grouped by size and lowest member, cheapest first.
+    candidates: list[list[list[tuple[float, int, tuple[int, ...]]]]] = []
+    for k in kinds:
+        per_low: list[list[tuple[float, int, tuple[int, ...]]]] = []
+        for low in range(n):
+            row = []
+            for combo in combinations(range(low + 1, n), k - 1):
+                pod = (low, *combo)
+                pm = 0
+                for i in pod:
+                    pm |= 1 << i
+                row.append((pod_cost(pod, pm), pm, pod))
+            row.sort()
+            per_low.append(row)
+        candidates.append(per_low)
 
     def solve(mask: int, counts: tuple[int, ...], bound: float) -> float:
         if mask == 0:
@@ -56,20 +69,16 @@ def exact_grouping(
         if hit is not None and (hit[1] or hit[0] >= bound):
             return hit[0]
         low = (mask & -mask).bit_length() - 1
-        rest = [i for i in range(low + 1, n) if mask >> i & 1]
         best, pick = bound, None
-        for ki, k in enumerate(kinds):
+        for ki in range(len(kinds)):
             if not counts[ki]:
                 continue
             left = counts[:ki] + (counts[ki] - 1,) + counts[ki + 1 :]
-            for combo in combinations(rest, k - 1):
-                pod = (low, *combo)
-                c = pod_cost(pod)
+            for c, pm, pod in candidates[ki][low]:
                 if c >= best:
+                    break
+                if pm & mask != pm:
                     continue
-                pm = 0
-                for i in pod:
-                    pm |= 1 << i
                 sub = solve(mask ^ pm, left, best - c)
                 if c + sub < best:
                     best, pick = c + sub, (pod, left)
