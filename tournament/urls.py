@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.views import pages, pairings
+from tournament.views import desk, pages, pairings
 
 app_name = "tournament"
 
@@ -15,4 +15,6 @@ urlpatterns = [
         name="round-pairings",
     ),
     path("me/<str:token>/", pairings.my_table, name="my-table"),
+    path("events/<slug:slug>/desk/", desk.desk, name="desk"),
+    path("events/<slug:slug>/desk/matches/<int:match_id>/", desk.desk_match, name="desk-match"),
 ]

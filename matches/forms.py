@@ -1,0 +1,142 @@
+"""The result form, generated from the game system's own description of a result.
+
+The engine says which fields a game has and which each side reports (type, range, choices,
+help); this module turns that into a Django form with one block of inputs per side, turns the
+cleaned data back into the engine's report format, and places the engine's complaints next to
+the input they concern.
+"""
+
+from django import forms
+
+from engine.errors import ResultInvalid
+
+
+def side_field_name(position: int, field: str) -> str:
+    """The input name of a side's field (sides are numbered by their seat)."""
+    return f"s{position}-{field}"
+
+
+def game_field_name(field: str) -> str:
+    """The input name of a whole-game field."""
+    return f"g-{field}"
+
+
+def _form_field(spec: dict, side_choices: list[tuple[str, str]]) -> forms.Field:
+    """One Django form field for one engine field description."""
+    common = {
+        "label": spec["label"],
+        "required": bool(spec["required"]),
+        "help_text": spec.get("help_text") or "",
+    }
+    kind = spec["type"]
+    if kind == "int":
+        field = forms.IntegerField(min_value=spec.get("min"), max_value=spec.get("max"), **common)
+        field.widget.attrs.update({"inputmode": "numeric"})
+        return field
+    if kind == "choice":
+        choices = [(c, c.replace("_", " ").capitalize()) for c in spec["choices"]]
+        if not spec["required"]:
+            choices = [("", "-")] + choices
+        return forms.ChoiceField(choices=choices, initial=spec.get("default"), **common)
+    if kind == "choice_list":
+        return forms.MultipleChoiceField(
+            choices=[(c, c) for c in spec["choices"]],
+            widget=forms.CheckboxSelectMultiple,
+            **common,
+        )
+    if kind == "side":
+        return forms.ChoiceField(choices=[("", "Nobody")] + side_choices, **common)
+    if kind in ("text_list", "side_list"):
+        hint = "Comma-separated" + (", in order, by side number" if kind == "side_list" else "")
+        common["help_text"] = f"{common['help_text']} ({hint})".strip()
+        return forms.CharField(**common)
+    return forms.CharField(**common)
+
+
+class ResultForm(forms.Form):
+    """One game's result: the whole-game fields, then one block per side at the table."""
+
+    def __init__(self, description: dict, seats, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.description = description
+        self.seats = list(seats)
+        self.side_ids = {seat.position: str(seat.entrant_id) for seat in self.seats}
+        side_choices = [(str(s.entrant_id), s.entrant.display_name) for s in self.seats]
+        self.specs = {}
+        for spec in description["game_fields"]:
+            name = game_field_name(spec["name"])
+            self.fields[name] = _form_field(spec, side_choices)
+            self.specs[name] = spec
+        for seat in self.seats:
+            for spec in description["side_fields"]:
+                if spec["name"] == "side":
+                    continue
+                name = side_field_name(seat.position, spec["name"])
+                self.fields[name] = _form_field(spec, side_choices)
+                self.specs[name] = spec
+
+    def side_blocks(self):
+        """(seat, bound fields) per side, for the template."""
+        for seat in self.seats:
+            prefix = f"s{seat.position}-"
+            yield seat, [self[name] for name in self.fields if name.startswith(prefix)]
+
+    def game_fields(self):
+        """The bound whole-game fields, for the template."""
+        return [self[name] for name in self.fields if name.startswith("g-")]
+
+    def _value(self, name):
+        value = self.cleaned_data.get(name)
+        kind = self.specs[name]["type"]
+        if value in (None, "", []):
+            return None
+        if kind == "text_list":
+            return [part.strip() for part in value.split(",") if part.strip()]
+        if kind == "side_list":
+            by_number = {str(pos): sid for pos, sid in self.side_ids.items()}
+            return [by_number.get(part.strip(), part.strip()) for part in value.split(",")]
+        return value
+
+    def to_report(self) -> dict:
+        """The cleaned data in the engine's report format (empty optional fields left out)."""
+        report = {}
+        for spec in self.description["game_fields"]:
+            value = self._value(game_field_name(spec["name"]))
+            if value is not None:
+                report[spec["name"]] = value
+        sides = []
+        for seat in self.seats:
+            entry = {"side": self.side_ids[seat.position]}
+            for spec in self.description["side_fields"]:
+                if spec["name"] == "side":
+                    continue
+                value = self._value(side_field_name(seat.position, spec["name"]))
+                if value is not None:
+                    entry[spec["name"]] = value
+            sides.append(entry)
+        report["sides"] = sides
+        return report
+
+    def add_engine_errors(self, error: ResultInvalid) -> None:
+        """Show each of the engine's problems next to its input (or at the top)."""
+        position_of = {sid: pos for pos, sid in self.side_ids.items()}
+        for problem in error.problems:
+            name = None
+            if problem.side is not None and problem.side in position_of:
+                name = side_field_name(position_of[problem.side], problem.field)
+            elif problem.side is None:
+                name = game_field_name(problem.field)
+            if name in self.fields:
+                self.add_error(name, problem.message)
+            else:
+                self.add_error(None, str(problem))
+
+
+class CorrectionReasonForm(forms.Form):
+    """Why a referee changes an accepted result (required, kept with the new version)."""
+
+    reason = forms.CharField(
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Shown in the match history and the audit trail.",
+    )

@@ -1,0 +1,126 @@
+"""The referee desk: the current round's matches by urgency, and the result form for each."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404, redirect, render
+
+from engine.errors import ResultInvalid
+from matches.forms import CorrectionReasonForm, ResultForm
+from matches.models import Channel, Match, MatchStatus, ResultVersion, Seat, VersionState
+from matches.services.results import Actor, ResultFlowError, correct_result, enter_result
+from tournament.models import Tournament
+from tournament.permissions import is_referee
+
+URGENCY = [MatchStatus.DISPUTED, MatchStatus.REPORTED, MatchStatus.OPEN, MatchStatus.ACCEPTED]
+
+
+def staff_tournament(request, slug) -> Tournament:
+    """The tournament, if the logged-in user referees or organises it (403 otherwise)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not is_referee(request.user, tournament):
+        raise PermissionDenied("You are not a referee or organiser of this event.")
+    return tournament
+
+
+def actor_for(request) -> Actor:
+    """The acting staff user, with where the request came from."""
+    return Actor(
+        user=request.user,
+        channel=Channel.PAGE,
+        ip_address=request.META.get("REMOTE_ADDR"),
+        user_agent=request.META.get("HTTP_USER_AGENT", ""),
+    )
+
+
+@login_required
+def desk(request, slug):
+    """The latest round's tables, disputed first, then reported, open and accepted."""
+    tournament = staff_tournament(request, slug)
+    round_ = tournament.rounds.order_by("-number").first()
+    matches = []
+    if round_:
+        seats = Seat.objects.select_related("entrant").order_by("position")
+        matches = sorted(
+            round_.matches.prefetch_related(Prefetch("seats", seats)),
+            key=lambda m: (URGENCY.index(m.status), m.table_number),
+        )
+    return render(
+        request,
+        "desk/desk.html",
+        {"tournament": tournament, "round": round_, "matches": matches},
+    )
+
+
+@login_required
+def desk_match(request, slug, match_id):
+    """One match: its result history, and the form to enter or correct its result."""
+    tournament = staff_tournament(request, slug)
+    match = get_object_or_404(
+        Match.objects.select_related("round"), pk=match_id, round__tournament=tournament
+    )
+    seats = list(match.seats.select_related("entrant").order_by("position"))
+    accepted = match.result_versions.filter(state=VersionState.ACCEPTED).first()
+    description = tournament.game_mode
+    data = request.POST if request.method == "POST" else None
+    form = ResultForm(description, seats, data=data, initial=initial_from(accepted, seats))
+    reason_form = CorrectionReasonForm(data) if accepted else None
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and (reason_form is None or reason_form.is_valid())
+    ):
+        try:
+            if accepted:
+                correct_result(
+                    match, form.to_report(), actor_for(request), reason_form.cleaned_data["reason"]
+                )
+                messages.success(request, f"Table {match.table_number}: result corrected.")
+            else:
+                enter_result(match, form.to_report(), actor_for(request))
+                messages.success(request, f"Table {match.table_number}: result saved.")
+            return redirect("tournament:desk", slug=tournament.slug)
+        except ResultInvalid as error:
+            form.add_engine_errors(error)
+        except ResultFlowError as error:
+            form.add_error(None, str(error))
+    history = (
+        ResultVersion.objects.filter(match=match)
+        .select_related("user", "entrant")
+        .prefetch_related("responses__entrant")
+        .order_by("-number")
+    )
+    names = {str(seat.entrant_id): seat.entrant.display_name for seat in seats}
+    return render(
+        request,
+        "desk/match.html",
+        {
+            "tournament": tournament,
+            "match": match,
+            "form": form,
+            "reason_form": reason_form,
+            "accepted": accepted,
+            "history": [(version, named_placings(version, names)) for version in history],
+        },
+    )
+
+
+def named_placings(version: ResultVersion, names: dict) -> list[dict]:
+    """A version's placings with each side's display name."""
+    return [dict(row, name=names.get(row["side"], row["side"])) for row in version.placings]
+
+
+def initial_from(version: ResultVersion | None, seats) -> dict:
+    """Prefill a correction with the accepted report, so the referee changes only what's wrong."""
+    if version is None or "sides" not in version.report:
+        return {}
+    position = {str(seat.entrant_id): seat.position for seat in seats}
+    initial = {f"g-{k}": v for k, v in version.report.items() if k != "sides"}
+    for side in version.report["sides"]:
+        for key, value in side.items():
+            if key != "side" and side["side"] in position:
+                if isinstance(value, list):
+                    value = value if key == "characters" else ", ".join(map(str, value))
+                initial[f"s{position[side['side']]}-{key}"] = value
+    return initial
