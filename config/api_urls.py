@@ -1,10 +1,28 @@
-"""REST API v1 routes, gathered from the apps' routers."""
+"""REST API v1 routes, gathered from the apps' viewsets.
 
+Authentication: staff sign in with a session or a token (``POST /api/v1/auth/token/`` with
+``username`` and ``password`` gives ``{"token": ...}``; send ``Authorization: Token <token>``).
+Players use their private link's token: header ``X-Entrant-Token`` or query ``?token=``.
+"""
+
+from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from tournament.api.views import TournamentViewSet
+from matches.api.views import MatchViewSet, ResultViewSet
+from tournament.api.views import AuditViewSet, EntrantViewSet, RoundViewSet, TournamentViewSet
+
+TOURNAMENT = r"tournaments/(?P<tournament_slug>[-a-zA-Z0-9_]+)"
 
 router = DefaultRouter()
 router.register("tournaments", TournamentViewSet, basename="tournament")
+router.register(f"{TOURNAMENT}/entrants", EntrantViewSet, basename="tournament-entrant")
+router.register(f"{TOURNAMENT}/rounds", RoundViewSet, basename="tournament-round")
+router.register(f"{TOURNAMENT}/audit", AuditViewSet, basename="tournament-audit")
+router.register("matches", MatchViewSet, basename="match")
+router.register(r"matches/(?P<match_pk>\d+)/results", ResultViewSet, basename="match-result")
 
-urlpatterns = router.urls
+urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    *router.urls,
+]

@@ -1,8 +1,43 @@
-"""API representations of tournaments."""
+"""API representations of tournaments, entrants, rounds and the audit trail."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournament.models import Tournament
+from engine import api as engine_api
+from engine import registry as engine_registry
+from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
+from matches.models import AuditEntry
+from tournament.api.base import StrictModelSerializer, StrictSerializer
+from tournament.models import Entrant, EntrantStatus, Round, Tournament, TournamentStatus
+
+# Options the platform sets itself (per match or from their own fields), never system options.
+COMMON_OPTION_KEYS = {"expected_sides", "side_sizes", "points_table", "tie_policy"}
+
+TOURNAMENT_SETTINGS = [
+    "slug",
+    "name",
+    "description",
+    "venue",
+    "starts_on",
+    "game_system",
+    "mode",
+    "rules_level",
+    "timing",
+    "swiss_rounds",
+    "pairing_method",
+    "preferred_pod_size",
+    "allow_three_team_games",
+    "bye_scores_as_win",
+    "points_table",
+    "tie_policy",
+    "tiebreakers",
+    "cut_size",
+    "cut_tie_resolution",
+    "game_length_seconds",
+    "system_options",
+    "status",
+    "is_public",
+]
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -30,12 +65,268 @@ class TournamentSerializer(serializers.ModelSerializer):
             "swiss_rounds",
             "pairing_method",
             "preferred_pod_size",
+            "allow_three_team_games",
+            "bye_scores_as_win",
             "points_table",
             "tie_policy",
             "tiebreakers",
             "cut_size",
+            "cut_tie_resolution",
             "game_length_seconds",
+            "system_options",
             "status",
+            "is_public",
             "entrant_count",
+        ]
+        read_only_fields = fields
+
+
+def _enum_ref(component: str):
+    """Point a second use of a choice set at the enum component of its first use.
+
+    drf-spectacular names one enum per property name; ``status`` has several choice sets, so
+    each set must appear in one component only for the schema to stay warning-free.
+    """
+    return extend_schema_field({"$ref": f"#/components/schemas/{component}"})
+
+
+@_enum_ref("TournamentStatusEnum")
+class _TournamentStatusField(serializers.ChoiceField):
+    pass
+
+
+@_enum_ref("EntrantStatusEnum")
+class _EntrantStatusField(serializers.ChoiceField):
+    pass
+
+
+class TournamentWriteSerializer(StrictModelSerializer):
+    """An organiser's settings of a tournament: checked here and by the rules engine."""
+
+    status = _TournamentStatusField(choices=TournamentStatus.choices, required=False)
+    swiss_rounds = serializers.IntegerField(min_value=1, max_value=20, required=False)
+    preferred_pod_size = serializers.ChoiceField(choices=[3, 4], required=False)
+    game_length_seconds = serializers.IntegerField(min_value=30, max_value=7200, required=False)
+    cut_size = serializers.IntegerField(
+        min_value=2, max_value=1024, required=False, allow_null=True
+    )
+    points_table = serializers.DictField(child=serializers.JSONField(), required=False)
+    system_options = serializers.DictField(child=serializers.JSONField(), required=False)
+    tiebreakers = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, max_length=10
+    )
+
+    class Meta:
+        model = Tournament
+        fields = TOURNAMENT_SETTINGS
+
+    def _value(self, attrs, name):
+        if name in attrs:
+            return attrs[name]
+        if self.instance is not None:
+            return getattr(self.instance, name)
+        return Tournament._meta.get_field(name).get_default()
+
+    def validate(self, attrs):
+        system = self._value(attrs, "game_system")
+        mode = self._value(attrs, "mode")
+        try:
+            engine_api.describe(system, mode)
+        except UnknownSystem as exc:
+            raise serializers.ValidationError({"game_system": [exc.message]}) from exc
+        except EngineUserError as exc:
+            raise serializers.ValidationError({"mode": [exc.message]}) from exc
+        options = dict(self._value(attrs, "system_options") or {})
+        common = sorted(set(options) & COMMON_OPTION_KEYS)
+        if common:
+            raise serializers.ValidationError(
+                {"system_options": [f"{key!r} is not a game-system option" for key in common]}
+            )
+        options["points_table"] = self._value(attrs, "points_table") or {}
+        options["tie_policy"] = self._value(attrs, "tie_policy")
+        try:
+            engine_registry.get_system(system).parse_options(options)
+        except ResultInvalid as exc:
+            errors: dict[str, list[str]] = {}
+            for problem in exc.problems:
+                key = problem.field.removeprefix("options.").split(".")[0]
+                field = key if key in ("points_table", "tie_policy") else "system_options"
+                errors.setdefault(field, []).append(problem.message)
+            raise serializers.ValidationError(errors) from exc
+        return attrs
+
+
+class EntrantSerializer(serializers.ModelSerializer):
+    """An entrant as anyone may see it (never its private link)."""
+
+    side = serializers.SerializerMethodField()
+    club = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Entrant
+        fields = [
+            "id",
+            "side",
+            "display_name",
+            "club",
+            "seed",
+            "status",
+            "checked_in_at",
+            "dropped_after_round",
+        ]
+        read_only_fields = fields
+
+    def get_side(self, entrant) -> str:
+        """The side id the result reports use for this entrant."""
+        return str(entrant.pk)
+
+    def get_club(self, entrant) -> str:
+        return entrant.player.club if entrant.player_id else ""
+
+
+class EntrantStaffSerializer(EntrantSerializer):
+    """An entrant as its organiser sees it: with e-mail and private link."""
+
+    status = _EntrantStatusField(choices=EntrantStatus.choices, read_only=True)
+    email = serializers.SerializerMethodField()
+
+    class Meta(EntrantSerializer.Meta):
+        fields = [
+            *EntrantSerializer.Meta.fields,
+            "player",
+            "team",
+            "email",
+            "access_token",
+            "dropped_at",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+    def get_email(self, entrant) -> str:
+        return entrant.player.email if entrant.player_id else ""
+
+
+def _seed_taken(tournament, seed, exclude_pk=None) -> bool:
+    query = Entrant.objects.filter(tournament=tournament, seed=seed)
+    if exclude_pk is not None:
+        query = query.exclude(pk=exclude_pk)
+    return query.exists()
+
+
+class EntrantCreateSerializer(StrictSerializer):
+    """A new player entrant."""
+
+    name = serializers.CharField(max_length=100)
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    seed = serializers.IntegerField(min_value=1, max_value=100_000, required=False, allow_null=True)
+    display_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+
+    def validate_seed(self, seed):
+        if seed is not None and _seed_taken(self.context["tournament"], seed):
+            raise serializers.ValidationError("another entrant of this tournament has this seed")
+        return seed
+
+
+class EntrantUpdateSerializer(StrictModelSerializer):
+    """The fields an organiser may change on an entrant."""
+
+    seed = serializers.IntegerField(min_value=1, max_value=100_000, required=False, allow_null=True)
+
+    class Meta:
+        model = Entrant
+        fields = ["display_name", "seed"]
+
+    def validate_display_name(self, value):
+        if not value.strip():
+            raise serializers.ValidationError("the display name cannot be empty")
+        return value.strip()
+
+    def validate_seed(self, seed):
+        if seed is not None and _seed_taken(self.instance.tournament, seed, self.instance.pk):
+            raise serializers.ValidationError("another entrant of this tournament has this seed")
+        return seed
+
+
+class EmptySerializer(StrictSerializer):
+    """No body (any key is refused)."""
+
+
+class CsvImportSerializer(StrictSerializer):
+    """A CSV file: header ``name,club,email,seed`` (only ``name`` required)."""
+
+    file = serializers.FileField()
+
+
+class CsvImportResultSerializer(serializers.Serializer):
+    created = serializers.IntegerField()
+    entrants = EntrantStaffSerializer(many=True)
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    """A round's status, clock and pairing record."""
+
+    stage = serializers.CharField(source="stage.kind", read_only=True)
+    match_count = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = [
+            "id",
+            "number",
+            "stage",
+            "number_in_stage",
+            "status",
+            "pairing_method",
+            "seed",
+            "pairing_report",
+            "paired_on_earlier_standings",
+            "game_length_seconds",
+            "clock_started_at",
+            "clock_ends_at",
+            "published_at",
+            "completed_at",
+            "closed_reason",
+            "match_count",
+        ]
+        read_only_fields = fields
+
+    def get_match_count(self, round_) -> int:
+        return round_.matches.count()
+
+
+class GenerateRoundSerializer(StrictSerializer):
+    """Optional fixed seed, to reproduce a pairing."""
+
+    seed = serializers.IntegerField(min_value=0, max_value=2**62 - 1, required=False)
+
+
+class CompleteRoundSerializer(StrictSerializer):
+    """Optional reason, required when tables have no accepted result."""
+
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    """One change of the audit trail."""
+
+    user = serializers.StringRelatedField()
+    entrant = serializers.StringRelatedField()
+
+    class Meta:
+        model = AuditEntry
+        fields = [
+            "id",
+            "action",
+            "target_type",
+            "target_id",
+            "before",
+            "after",
+            "reason",
+            "user",
+            "entrant",
+            "channel",
+            "ip_address",
+            "created_at",
         ]
         read_only_fields = fields

@@ -1,0 +1,147 @@
+"""API representations of matches, seats and result versions, and the result-flow bodies."""
+
+from rest_framework import serializers
+
+from matches.models import Match, ResultResponse, ResultVersion, Seat
+from tournament.api.base import StrictSerializer
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    """A seat at a table: who, where, and the accepted outcome (empty until accepted)."""
+
+    side = serializers.SerializerMethodField()
+    entrant_name = serializers.CharField(source="entrant.display_name", read_only=True)
+
+    class Meta:
+        model = Seat
+        fields = [
+            "side",
+            "entrant",
+            "entrant_name",
+            "position",
+            "flower_colour",
+            "character",
+            "place",
+            "points",
+        ]
+        read_only_fields = fields
+
+    def get_side(self, seat) -> str:
+        """The side id to use in a result report."""
+        return str(seat.entrant_id)
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    """A table of a round and its seats."""
+
+    tournament = serializers.CharField(source="round.tournament.slug", read_only=True)
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    seats = SeatSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "tournament",
+            "round",
+            "table_number",
+            "group_label",
+            "game_in_series",
+            "is_bye",
+            "status",
+            "seats",
+        ]
+        read_only_fields = fields
+
+
+def _who(obj) -> dict:
+    return {
+        "user": obj.user.get_username() if obj.user_id else None,
+        "entrant": obj.entrant.display_name if obj.entrant_id else None,
+    }
+
+
+class WhoSerializer(serializers.Serializer):
+    user = serializers.CharField(allow_null=True)
+    entrant = serializers.CharField(allow_null=True)
+
+
+class ResponseSerializer(serializers.ModelSerializer):
+    """Another side's confirmation or dispute."""
+
+    by = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ResultResponse
+        fields = ["decision", "reason", "by", "channel", "created_at"]
+        read_only_fields = fields
+
+    def get_by(self, response) -> WhoSerializer:
+        return _who(response)
+
+
+class ResultVersionSerializer(serializers.ModelSerializer):
+    """One version of a match's result, as kept for ever."""
+
+    by = serializers.SerializerMethodField()
+    supersedes = serializers.IntegerField(source="supersedes.number", read_only=True, default=None)
+    responses = ResponseSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = ResultVersion
+        fields = [
+            "number",
+            "kind",
+            "state",
+            "by",
+            "channel",
+            "created_at",
+            "decided_at",
+            "reason",
+            "report",
+            "placings",
+            "supersedes",
+            "responses",
+        ]
+        read_only_fields = fields
+
+    def get_by(self, version) -> WhoSerializer:
+        return _who(version)
+
+
+class ReportField(serializers.DictField):
+    """A result report in the game system's format (checked by the rules engine)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(child=serializers.JSONField(), **kwargs)
+
+
+class ResultSubmitSerializer(StrictSerializer):
+    """A referee's entry or a player's report."""
+
+    report = ReportField(
+        help_text='{"sides": [{"side": "<seat side id>", ...}], ...}; see the result form.'
+    )
+
+
+class CorrectionSerializer(StrictSerializer):
+    """A referee's correction: the new report and why."""
+
+    report = ReportField()
+    reason = serializers.CharField(max_length=2000)
+
+
+class DisputeSerializer(StrictSerializer):
+    """Why a side disputes a reported result."""
+
+    reason = serializers.CharField(max_length=2000)
+
+
+class ConfirmSerializer(StrictSerializer):
+    """No body."""
+
+
+class ResultErrorsSerializer(serializers.Serializer):
+    """The rules engine's refusal of a report."""
+
+    errors = serializers.ListField(child=serializers.DictField())

@@ -1,0 +1,235 @@
+"""API views of the matches app: matches with seats, and the result flow through the services.
+
+The result flow itself lives in ``matches.services.results``; these views only decide who acts
+(a referee by user account, a player by private-link token) and translate the outcome.
+"""
+
+import django_filters
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from matches.api.serializers import (
+    ConfirmSerializer,
+    CorrectionSerializer,
+    DisputeSerializer,
+    MatchSerializer,
+    ResultErrorsSerializer,
+    ResultSubmitSerializer,
+    ResultVersionSerializer,
+)
+from matches.models import Match, ResultVersion
+from matches.services.results import (
+    confirm_report,
+    correct_result,
+    dispute_report,
+    enter_result,
+    submit_report,
+)
+from tournament.api.base import DETAIL, ENTRANT_TOKEN, ApiViewMixin, actor_for
+from tournament.models import RoundStatus, Tournament
+from tournament.permissions import entrant_of_request, is_referee, staff_tournaments
+
+MATCH_PK = OpenApiParameter("match_pk", OpenApiTypes.INT, OpenApiParameter.PATH)
+
+
+def visible_matches(request):
+    """Matches the requester may see: published rounds of visible events, drafts for staff."""
+    matches = Match.objects.select_related("round__tournament").prefetch_related("seats__entrant")
+    user = request.user
+    if user.is_authenticated and user.is_superuser:
+        return matches
+    published = ~Q(round__status=RoundStatus.DRAFT)
+    query = Q(round__tournament__is_public=True) & published
+    if user.is_authenticated:
+        staff_of = Tournament.objects.filter(staff_tournaments(user)).values("pk")
+        query |= Q(round__tournament__in=staff_of)
+    entrant = entrant_of_request(request, None)
+    if entrant is not None:
+        query |= Q(round__tournament_id=entrant.tournament_id) & published
+    return matches.filter(query)
+
+
+class MatchFilter(django_filters.FilterSet):
+    tournament = django_filters.CharFilter(field_name="round__tournament__slug")
+    round = django_filters.NumberFilter(field_name="round__number")
+
+    class Meta:
+        model = Match
+        fields = ["tournament", "round", "status", "table_number"]
+
+
+@extend_schema_view(
+    list=extend_schema(parameters=[ENTRANT_TOKEN]),
+    retrieve=extend_schema(parameters=[ENTRANT_TOKEN]),
+)
+class MatchViewSet(ApiViewMixin, viewsets.ReadOnlyModelViewSet):
+    """Tables with their seats; the accepted placings are on the seats (place, points)."""
+
+    queryset = Match.objects.none()
+    serializer_class = MatchSerializer
+    permission_classes = [AllowAny]
+    filterset_class = MatchFilter
+    ordering_fields = ["table_number", "round__number"]
+
+    def get_queryset(self):
+        return visible_matches(self.request).order_by(
+            "round__tournament_id", "round__number", "table_number"
+        )
+
+
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[MATCH_PK, ENTRANT_TOKEN],
+        description="Every version of the match's result (staff and the match's own sides).",
+    ),
+)
+class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    """A match's result: history, entry or report, confirmation, dispute, correction."""
+
+    queryset = ResultVersion.objects.none()
+    serializer_class = ResultVersionSerializer
+    permission_classes = [AllowAny]  # decided per action below, on the match
+    lookup_field = "number"
+    lookup_value_regex = r"\d+"
+    filter_backends = []
+
+    def get_match(self) -> Match:
+        if not hasattr(self, "_match"):
+            self._match = get_object_or_404(
+                visible_matches(self.request), pk=self.kwargs["match_pk"]
+            )
+        return self._match
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return ResultVersion.objects.none()
+        return (
+            self.get_match()
+            .result_versions.select_related("user", "entrant", "supersedes")
+            .prefetch_related("responses__user", "responses__entrant")
+            .order_by("number")
+        )
+
+    def get_serializer_class(self):
+        return {
+            "create": ResultSubmitSerializer,
+            "confirm": ConfirmSerializer,
+            "dispute": DisputeSerializer,
+            "correct": CorrectionSerializer,
+        }.get(self.action, ResultVersionSerializer)
+
+    # --- who acts -----------------------------------------------------------------------------
+    def tournament(self):
+        return self.get_match().round.tournament
+
+    def side(self):
+        """The entrant of this match acting through its private link, or None."""
+        entrant = self.entrant(self.tournament())
+        if entrant is None:
+            return None
+        if not self.get_match().seats.filter(entrant=entrant).exists():
+            self.permission_denied(self.request, message="You do not play at this table.")
+        return entrant
+
+    def is_staff(self) -> bool:
+        return is_referee(self.request.user, self.tournament())
+
+    def _version(self, number) -> ResultVersion:
+        version = self.get_match().result_versions.filter(number=number).first()
+        if version is None:
+            raise NotFound(f"no version {number} of this result")
+        return version
+
+    def _body(self):
+        serializer = self.get_serializer(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def _version_response(self, version, code=status.HTTP_200_OK):
+        version = self.get_queryset().get(pk=version.pk)
+        return Response(ResultVersionSerializer(version).data, status=code)
+
+    # --- endpoints ----------------------------------------------------------------------------
+    def list(self, request, *args, **kwargs):
+        self.get_match()
+        if not self.is_staff() and self.side() is None:
+            self.permission_denied(request, message="Only staff and this match's sides see this.")
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(
+        parameters=[MATCH_PK, ENTRANT_TOKEN],
+        request=ResultSubmitSerializer,
+        responses={201: ResultVersionSerializer, 400: ResultErrorsSerializer, 409: DETAIL},
+        description=(
+            "With a player's private-link token: a report that every other side must confirm. "
+            "Signed in as a referee or organiser: an entry, accepted at once."
+        ),
+    )
+    def create(self, request, *args, **kwargs):
+        match = self.get_match()
+        entrant = self.side()
+        if entrant is None and not self.is_staff():
+            self.permission_denied(request, message="Only referees and this match's sides.")
+        report = self._body()["report"]
+        if entrant is not None:
+            version = submit_report(match, report, actor_for(request, entrant))
+        else:
+            version = enter_result(match, report, actor_for(request))
+        return self._version_response(version, status.HTTP_201_CREATED)
+
+    def _answer(self, request, number, decide):
+        self.get_match()
+        entrant = self.side()
+        if entrant is None:
+            self.permission_denied(request, message="Only the other sides of this match.")
+        data = self._body()
+        version = self._version(number)
+        decide(version, actor_for(request, entrant), data)
+        return self._version_response(version)
+
+    @extend_schema(
+        parameters=[MATCH_PK, ENTRANT_TOKEN],
+        request=ConfirmSerializer,
+        responses={200: ResultVersionSerializer, 409: DETAIL},
+    )
+    @action(detail=True, methods=["post"])
+    def confirm(self, request, number=None, **kwargs):
+        """Another side confirms a reported result (never its own report)."""
+        return self._answer(request, number, lambda v, actor, _data: confirm_report(v, actor))
+
+    @extend_schema(
+        parameters=[MATCH_PK, ENTRANT_TOKEN],
+        request=DisputeSerializer,
+        responses={200: ResultVersionSerializer, 409: DETAIL},
+    )
+    @action(detail=True, methods=["post"])
+    def dispute(self, request, number=None, **kwargs):
+        """Another side disputes a reported result; a referee settles it."""
+        return self._answer(
+            request, number, lambda v, actor, data: dispute_report(v, actor, data["reason"])
+        )
+
+    @extend_schema(
+        parameters=[MATCH_PK],
+        request=CorrectionSerializer,
+        responses={201: ResultVersionSerializer, 400: ResultErrorsSerializer, 409: DETAIL},
+    )
+    @action(detail=False, methods=["post"])
+    def correct(self, request, **kwargs):
+        """A referee's correction: a new accepted version; the old ones are kept."""
+        match = self.get_match()
+        if not self.is_staff():
+            self.permission_denied(request, message="Only referees correct results.")
+        data = self._body()
+        version = correct_result(match, data["report"], actor_for(request), data["reason"])
+        return self._version_response(version, status.HTTP_201_CREATED)
+
+
+__all__ = ["MatchViewSet", "ResultViewSet"]

@@ -1,0 +1,178 @@
+"""Bulk registration from a CSV file: every line checked first, then all saved or none.
+
+Columns: ``name`` (required), ``club``, ``email``, ``seed`` (all optional), in any order, with a
+header line. Errors name the line of the file (the header is line 1):
+``{"errors": [{"line": 3, "field": "name", "message": "..."}]}``.
+"""
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+
+from tournament.models import Entrant, Player
+
+COLUMNS = ("name", "club", "email", "seed")
+MAX_BYTES = 1_000_000
+MAX_ROWS = 5_000
+MAX_SEED = 100_000
+
+
+class CsvImportInvalid(Exception):
+    """The file cannot be imported; ``errors`` lists every problem with its line."""
+
+    def __init__(self, errors: list[dict]):
+        super().__init__(f"{len(errors)} problem(s) in the CSV file")
+        self.errors = errors
+
+
+@dataclass
+class _Row:
+    line: int
+    name: str
+    club: str = ""
+    email: str = ""
+    seed: int | None = None
+
+
+@dataclass
+class _Checker:
+    errors: list[dict] = field(default_factory=list)
+
+    def add(self, line: int, field_name: str | None, message: str) -> None:
+        self.errors.append({"line": line, "field": field_name, "message": message})
+
+
+def _decode(raw: bytes, check: _Checker) -> str | None:
+    if len(raw) > MAX_BYTES:
+        check.add(0, None, f"the file is larger than {MAX_BYTES // 1000} kB")
+        return None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        check.add(0, None, "the file is not UTF-8 text")
+        return None
+
+
+def parse_rows(raw: bytes, tournament) -> list[_Row]:
+    """Check every line of the file; raise ``CsvImportInvalid`` listing all problems."""
+    check = _Checker()
+    text = _decode(raw, check)
+    if text is None:
+        raise CsvImportInvalid(check.errors)
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader, None)
+    except csv.Error as exc:
+        raise CsvImportInvalid([{"line": 1, "field": None, "message": str(exc)}]) from exc
+    if not header or not any(cell.strip() for cell in header):
+        raise CsvImportInvalid([{"line": 1, "field": None, "message": "the file is empty"}])
+    columns = [cell.strip().lower() for cell in header]
+    for name in columns:
+        if name not in COLUMNS:
+            check.add(1, name, f"unknown column {name!r}; the columns are {', '.join(COLUMNS)}")
+        elif columns.count(name) > 1:
+            check.add(1, name, f"column {name!r} appears twice")
+    if "name" not in columns:
+        check.add(1, "name", "the header needs a 'name' column")
+    if check.errors:
+        raise CsvImportInvalid(check.errors)
+
+    existing_names = {n.lower() for n in tournament.entrants.values_list("display_name", flat=True)}
+    existing_seeds = set(tournament.entrants.exclude(seed=None).values_list("seed", flat=True))
+    names_seen: dict[str, int] = {}
+    seeds_seen: dict[int, int] = {}
+    rows: list[_Row] = []
+    try:
+        for cells in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in cells):
+                continue  # blank lines are skipped
+            if len(rows) >= MAX_ROWS:
+                check.add(line, None, f"at most {MAX_ROWS} entrants per file")
+                break
+            if len(cells) != len(columns):
+                check.add(line, None, f"expected {len(columns)} values, found {len(cells)}")
+                continue
+            values = {col: cell.strip() for col, cell in zip(columns, cells, strict=True)}
+            row = _check_row(line, values, check)
+            if row is None:
+                continue
+            key = row.name.lower()
+            if key in existing_names:
+                check.add(line, "name", f"{row.name!r} is already registered")
+            elif key in names_seen:
+                check.add(line, "name", f"{row.name!r} is also on line {names_seen[key]}")
+            names_seen.setdefault(key, line)
+            if row.seed is not None:
+                if row.seed in existing_seeds:
+                    check.add(line, "seed", f"seed {row.seed} is already taken")
+                elif row.seed in seeds_seen:
+                    check.add(
+                        line, "seed", f"seed {row.seed} is also on line {seeds_seen[row.seed]}"
+                    )
+                seeds_seen.setdefault(row.seed, line)
+            rows.append(row)
+    except csv.Error as exc:
+        check.add(reader.line_num, None, f"unreadable CSV: {exc}")
+    if not rows and not check.errors:
+        check.add(2, None, "the file has no entrants")
+    if check.errors:
+        raise CsvImportInvalid(check.errors)
+    return rows
+
+
+def _check_row(line: int, values: dict, check: _Checker) -> _Row | None:
+    before = len(check.errors)
+    name = values.get("name", "")
+    club = values.get("club", "")
+    email = values.get("email", "")
+    seed_text = values.get("seed", "")
+    if not name:
+        check.add(line, "name", "a name is required")
+    elif len(name) > 100:
+        check.add(line, "name", "a name has at most 100 characters")
+    if len(club) > 100:
+        check.add(line, "club", "a club has at most 100 characters")
+    if email:
+        try:
+            validate_email(email)
+        except DjangoValidationError:
+            check.add(line, "email", f"{email!r} is not an e-mail address")
+    seed = None
+    if seed_text:
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            seed = None
+            check.add(line, "seed", f"{seed_text!r} is not a whole number")
+        else:
+            if not 1 <= seed <= MAX_SEED:
+                check.add(line, "seed", f"a seed is between 1 and {MAX_SEED}")
+    if len(check.errors) != before:
+        return None
+    return _Row(line=line, name=name, club=club, email=email, seed=seed)
+
+
+def import_entrants(tournament, raw: bytes) -> list[Entrant]:
+    """Register every line of the file in one transaction, or nothing."""
+    rows = parse_rows(raw, tournament)
+    try:
+        with transaction.atomic():
+            entrants = []
+            for row in rows:
+                player = Player.objects.create(name=row.name, club=row.club, email=row.email)
+                entrants.append(
+                    Entrant.objects.create(
+                        tournament=tournament, player=player, display_name=row.name, seed=row.seed
+                    )
+                )
+    except IntegrityError as exc:
+        # Another request registered a clashing seed meanwhile; nothing was saved.
+        raise CsvImportInvalid(
+            [{"line": 0, "field": None, "message": "the entrants changed meanwhile; try again"}]
+        ) from exc
+    return entrants
