@@ -1,0 +1,121 @@
+"""Registry of tiebreaker metrics.
+
+A metric is a small object with a ``key``, a human ``label`` and ``value(i, totals)``
+computing its value for entrant number ``i`` from the per-entrant totals gathered in one
+pass over the placings. Higher values rank higher. Built in:
+
+* ``victory_cup_tokens``: sum of that stat over the games given (the Swiss rounds);
+* ``strength_of_schedule``: mean points of the distinct opponents met;
+* ``first_places``: number of games won (place 1);
+* ``stat:<name>``: sum of any per-game stat.
+
+``register_metric`` adds an event-specific metric; ``get_metric`` refuses unknown keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .types import UnknownTiebreaker
+
+DEFAULT_TIEBREAKERS = ("victory_cup_tokens", "strength_of_schedule", "first_places")
+
+
+@dataclass
+class Totals:
+    """Per-entrant running totals (lists indexed by entrant number)."""
+
+    points: list[float]
+    games: list[int]
+    byes: list[int]
+    firsts: list[int]
+    stats: dict[str, list[float]] = field(default_factory=dict)
+    opponents: list[set[int]] | None = None
+
+
+class Metric:
+    """Base class: subclasses set ``key``/``label`` and implement ``value``."""
+
+    key: str = ""
+    label: str = ""
+    stats: tuple[str, ...] = ()
+    needs_opponents: bool = False
+
+    def value(self, i: int, totals: Totals) -> float | Fraction:
+        raise NotImplementedError
+
+    def display(self, value: float | Fraction) -> float | int:
+        """A JSON-friendly form of a value (exact values are kept for ranking)."""
+        if isinstance(value, Fraction):
+            return int(value) if value.denominator == 1 else round(float(value), 4)
+        return value
+
+
+class StatSum(Metric):
+    """Sum of one per-game stat."""
+
+    def __init__(self, stat: str, key: str | None = None, label: str | None = None) -> None:
+        self.stat = stat
+        self.stats = (stat,)
+        self.key = key or f"stat:{stat}"
+        self.label = label or stat.replace("_", " ").capitalize()
+
+    def value(self, i: int, totals: Totals) -> float:
+        return totals.stats[self.stat][i]
+
+
+class StrengthOfSchedule(Metric):
+    """Mean points of the opponents met, each opponent counted once."""
+
+    key = "strength_of_schedule"
+    label = "Strength of schedule"
+    needs_opponents = True
+
+    def value(self, i: int, totals: Totals) -> Fraction:
+        assert totals.opponents is not None
+        opps = totals.opponents[i]
+        if not opps:
+            return Fraction(0)
+        pts = totals.points
+        return Fraction(sum(pts[j] for j in opps)) / len(opps)
+
+
+class FirstPlaces(Metric):
+    """Number of games finished in first place (shared first places count)."""
+
+    key = "first_places"
+    label = "First places"
+
+    def value(self, i: int, totals: Totals) -> int:
+        return totals.firsts[i]
+
+
+_REGISTRY: dict[str, Metric] = {}
+
+
+def register_metric(metric: Metric) -> Metric:
+    """Add a metric to the registry (its key must be new)."""
+    if not metric.key or metric.key in _REGISTRY or metric.key.startswith("stat:"):
+        raise ValueError(f"cannot register a metric with key {metric.key!r}")
+    _REGISTRY[metric.key] = metric
+    return metric
+
+
+register_metric(StatSum("victory_cup_tokens", "victory_cup_tokens", "Victory Cup tokens"))
+register_metric(StrengthOfSchedule())
+register_metric(FirstPlaces())
+
+
+def known_keys() -> list[str]:
+    return sorted(_REGISTRY) + ["stat:<name>"]
+
+
+def get_metric(key: str) -> Metric:
+    """The metric for a tiebreaker key; unknown keys raise ``UnknownTiebreaker``."""
+    metric = _REGISTRY.get(key)
+    if metric is not None:
+        return metric
+    if key.startswith("stat:") and len(key) > 5:
+        return StatSum(key[5:])
+    raise UnknownTiebreaker(f"unknown tiebreaker {key!r}; known: {', '.join(known_keys())}")

@@ -1,0 +1,67 @@
+"""Value objects for standings: entrants, per-game placings, and the standings rows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class StandingsError(ValueError):
+    """Raised for bad standings input (unknown entrant, duplicate ids...)."""
+
+
+class UnknownTiebreaker(StandingsError):
+    """Raised when a tiebreaker key is not in the registry."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A registered side: id, display name and status (e.g. "active", "dropped")."""
+
+    id: str
+    name: str
+    status: str = "active"
+
+
+@dataclass(frozen=True)
+class GamePlacing:
+    """One entrant's result in one game of a round.
+
+    ``match_id`` None means a bye (points count, no game played, no opponents).
+    ``stats`` holds numeric per-game figures, e.g. {"victory_cup_tokens": 9}.
+    """
+
+    entrant_id: str
+    match_id: str | None
+    round_number: int
+    place: int | None
+    points: float
+    stats: Mapping[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings.
+
+    position: 1..n, unique. rank: equal for true ties (same points and the same value for
+    every tiebreaker), numbered like 1, 2, 2, 4. tiebreaks: (key, value) in the event's
+    tiebreaker order.
+    """
+
+    position: int
+    rank: int
+    entrant_id: str
+    name: str
+    status: str
+    points: float
+    tiebreaks: tuple[tuple[str, Any], ...]
+    games_played: int
+    byes: int = 0
+
+    def tiebreak(self, key: str) -> Any:
+        """The value of one tiebreaker for this row."""
+        for k, v in self.tiebreaks:
+            if k == key:
+                return v
+        raise KeyError(key)
