@@ -1,0 +1,143 @@
+"""The round clock: the pure maths (no database), then the commands on a stored round."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from matches.models import AuditEntry
+from tournament.models import RoundStatus
+from tournament.services import clock
+from tournament.services.clock import ClockError, ClockState
+
+T0 = datetime(2025, 5, 1, 10, 0, 0, tzinfo=UTC)
+
+
+def at(seconds: float) -> datetime:
+    return T0 + timedelta(seconds=seconds)
+
+
+def state(now, **fields):
+    values = {"started_at": None, "ends_at": None, "paused_remaining_ms": None}
+    values.update(fields)
+    return ClockState.at(now, length_seconds=300, **values)
+
+
+def test_idle_clock_shows_the_full_length():
+    c = state(T0)
+    assert (c.state, c.remaining_ms, c.ends_at_ms) == ("idle", 300_000, None)
+
+
+def test_running_clock_counts_down_to_ended():
+    fields = clock.start_fields(T0, 300)
+    c = state(at(61.5), started_at=fields["clock_started_at"], ends_at=fields["clock_ends_at"])
+    assert (c.state, c.remaining_ms) == ("running", 238_500)
+    assert c.ends_at_ms - c.started_at_ms == 300_000
+    done = state(at(300), started_at=T0, ends_at=fields["clock_ends_at"])
+    assert (done.state, done.remaining_ms) == ("ended", 0)
+    late = state(at(999), started_at=T0, ends_at=fields["clock_ends_at"])
+    assert late.remaining_ms == 0
+
+
+def test_pause_keeps_the_time_left_and_resume_continues_from_it():
+    ends = at(300)
+    running = state(at(100), started_at=T0, ends_at=ends)
+    paused_fields = clock.pause_fields(at(100), running)
+    assert paused_fields == {"clock_ends_at": None, "clock_paused_remaining_ms": 200_000}
+    # an hour later the paused clock still has 200 s
+    paused = state(at(3700), started_at=T0, paused_remaining_ms=200_000)
+    assert (paused.state, paused.remaining_ms) == ("paused", 200_000)
+    resumed = clock.resume_fields(at(3700), paused)
+    assert resumed["clock_ends_at"] == at(3900)
+    after = state(at(3750), started_at=T0, ends_at=resumed["clock_ends_at"])
+    assert after.remaining_ms == 150_000
+
+
+def test_extend_running_and_paused():
+    running = state(at(10), started_at=T0, ends_at=at(300))
+    assert clock.extend_fields(at(10), running, 60, at(300)) == {"clock_ends_at": at(360)}
+    paused = state(at(10), started_at=T0, paused_remaining_ms=5_000)
+    assert clock.extend_fields(at(10), paused, 60, None) == {"clock_paused_remaining_ms": 65_000}
+
+
+def test_end_stops_the_clock_now():
+    fields = clock.end_fields(at(42))
+    c = state(at(42), started_at=T0, ends_at=fields["clock_ends_at"])
+    assert (c.state, c.remaining_ms) == ("ended", 0)
+
+
+def test_sub_millisecond_times_round_consistently():
+    c = state(at(0.0004), started_at=T0, ends_at=at(300))
+    assert c.remaining_ms in (299_999, 300_000)
+
+
+# --- commands on a stored round -----------------------------------------------------------------
+
+pytestmark_db = pytest.mark.django_db
+
+
+@pytestmark_db
+def test_commands_change_the_round_audit_and_mark_it_running(event):
+    round_ = event["round"]
+    user = event["referee"]
+    round_ = clock.start(round_, user)
+    assert round_.status == RoundStatus.RUNNING
+    assert round_.clock_ends_at - round_.clock_started_at == timedelta(seconds=300)
+    round_ = clock.pause(round_, user)
+    assert round_.clock_ends_at is None
+    assert 299_000 <= round_.clock_paused_remaining_ms <= 300_000
+    round_ = clock.extend(round_, 60, user, reason="table 3 restarted")
+    assert 359_000 <= round_.clock_paused_remaining_ms <= 360_000
+    round_ = clock.resume(round_, user)
+    assert ClockState.of(round_).state == "running"
+    round_ = clock.end(round_, user)
+    assert ClockState.of(round_).state == "ended"
+    actions = list(
+        AuditEntry.objects.filter(target_type="tournament.round").values_list("action", flat=True)
+    )
+    assert sorted(actions) == sorted(
+        ["clock.start", "clock.pause", "clock.extend", "clock.resume", "clock.end"]
+    )
+    extend = AuditEntry.objects.get(action="clock.extend")
+    assert extend.reason == "table 3 restarted"
+    assert extend.user == user
+    assert extend.before["state"] == "paused" and extend.after["remaining_ms"] > 359_000
+
+
+@pytestmark_db
+def test_refused_commands_say_why(event):
+    round_ = event["round"]
+    with pytest.raises(ClockError, match="only a running clock"):
+        clock.pause(round_)
+    with pytest.raises(ClockError, match="not started"):
+        clock.extend(round_, 30)
+    clock.start(round_)
+    with pytest.raises(ClockError, match="already running"):
+        clock.start(round_)
+    with pytest.raises(ClockError, match="between 1 and 3600"):
+        clock.extend(round_, 0)
+    with pytest.raises(ClockError, match="whole number"):
+        clock.extend(round_, "60")
+    clock.end(round_)
+    # after Bung, extra time runs from now
+    round_ = clock.extend(round_, 30)
+    assert 29_000 <= ClockState.of(round_).remaining_ms <= 30_000
+
+
+@pytestmark_db
+def test_start_with_another_length_and_draft_rounds_refused(event):
+    round_ = clock.start(event["round"], seconds=600)
+    assert round_.game_length_seconds == 600
+    round_.status = RoundStatus.DRAFT
+    round_.save(update_fields=["status"])
+    with pytest.raises(ClockError, match="draft"):
+        clock.end(round_)
+
+
+@pytestmark_db
+def test_clock_payload_carries_server_time(event):
+    round_ = clock.start(event["round"])
+    payload = clock.clock_payload(round_, "start", now=round_.clock_started_at)
+    assert payload["type"] == "clock"
+    assert payload["call"] == "Yarra Mark!"
+    assert payload["server_time_ms"] == payload["started_at_ms"]
+    assert payload["ends_at_ms"] - payload["server_time_ms"] == payload["remaining_ms"] == 300_000
