@@ -49,8 +49,10 @@ class Seat(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey("tournament.Round", on_delete=models.CASCADE, related_name="seats")
+    # RESTRICT: an entrant who has played cannot be deleted on its own (drop them instead),
+    # but deleting a whole tournament takes its seats and entrants together.
     entrant = models.ForeignKey(
-        "tournament.Entrant", on_delete=models.PROTECT, related_name="seats"
+        "tournament.Entrant", on_delete=models.RESTRICT, related_name="seats"
     )
     position = models.PositiveSmallIntegerField(help_text="Seat order in the pod, from 1.")
     flower_colour = models.CharField(max_length=12, blank=True)

@@ -1,0 +1,308 @@
+"""The elimination stage: cut the Swiss standings, seat the groups, advance them to a champion.
+
+The rules (groups A-D, AD and BC, the three-game final, tie-breaks on the line) are the pure
+``tournament.brackets`` package; this module reads the accepted results, calls it, and writes
+stages, rounds, matches and seats in one transaction per step.
+
+Flow: ``start_elimination`` after the last Swiss round; then ``advance_elimination`` each time
+the current stage's round is complete: it creates the tie-break games a tied line needs, the
+next stage, the final's games, and finally names the champion.
+"""
+
+import random
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from matches.models import Match, Seat, VersionState
+from tournament.brackets import (
+    Advancement,
+    BracketError,
+    Placing,
+    TieBreak,
+    decide_advancement,
+    decide_final,
+    fill_stage,
+    plan_elimination,
+    resolve_tiebreak,
+    stages_for,
+)
+from tournament.brackets import Stage as StagePlan
+from tournament.models import (
+    CutTieResolution,
+    EntrantStatus,
+    Round,
+    RoundStatus,
+    Stage,
+    StageKind,
+    Tournament,
+    TournamentStatus,
+)
+from tournament.pairing import FLOWERS
+from tournament.services.rounds import RoundError, new_seed
+from tournament.services.standings import compute_standings
+
+STAGE_KINDS = {
+    "Elimination round 1": StageKind.ELIMINATION_1,
+    "Elimination round 2": StageKind.ELIMINATION_2,
+    "Final": StageKind.FINAL,
+}
+TIE_BREAK_SUFFIX = " tie-break"
+
+
+@dataclass(frozen=True)
+class EliminationState:
+    """Where the elimination stands after a step: what was created, or who won."""
+
+    message: str
+    round: Round | None = None
+    champion: str | None = None
+
+
+def bracket_mode(tournament: Tournament) -> str:
+    """The bracket format family: teams or players."""
+    return "teams" if tournament.team_play else "players"
+
+
+def _seed_round(tournament, kind, label, *, game=1, report=None) -> Round:
+    """A new stage (or the existing one of that kind) and a draft round in it."""
+    stage = Stage.objects.filter(tournament=tournament, kind=kind).first()
+    if stage is None or kind == StageKind.TIE_BREAK:
+        last = tournament.stages.order_by("-sequence").first()
+        stage = Stage.objects.create(
+            tournament=tournament,
+            kind=kind,
+            sequence=(last.sequence + 1) if last else 1,
+            label=label,
+        )
+    last_round = tournament.rounds.order_by("-number").first()
+    return Round.objects.create(
+        tournament=tournament,
+        stage=stage,
+        number=(last_round.number + 1) if last_round else 1,
+        number_in_stage=game,
+        pairing_method="",
+        seed=new_seed(),
+        pairing_report=report or {},
+        game_length_seconds=tournament.game_length_seconds,
+    )
+
+
+def _seat_groups(round_: Round, groups, *, label_suffix="", game=1) -> None:
+    """One match per group, its sides seated in group order with random starting flowers."""
+    rng = random.Random(round_.seed)
+    for table, (label, sides) in enumerate(groups, 1):
+        match = Match.objects.create(
+            round=round_,
+            table_number=table,
+            group_label=f"{label}{label_suffix}",
+            game_in_series=game,
+        )
+        flowers = rng.sample(FLOWERS, len(sides))
+        Seat.objects.bulk_create(
+            Seat(
+                match=match, round=round_, entrant_id=int(side), position=pos, flower_colour=flower
+            )
+            for pos, (side, flower) in enumerate(zip(sides, flowers, strict=True), 1)
+        )
+
+
+def _swiss_ranking(tournament: Tournament) -> list[tuple[str, int]]:
+    """(entrant id, rank) of everyone still in the event, best first."""
+    return [
+        (str(row.entrant_id), row.rank)
+        for row in compute_standings(tournament)
+        if row.status != EntrantStatus.DROPPED
+    ]
+
+
+def _plan(tournament: Tournament, cut_tiebreak=None):
+    draw = tournament.cut_tie_resolution == CutTieResolution.RANDOM_DRAW
+    try:
+        return plan_elimination(
+            _swiss_ranking(tournament),
+            bracket_mode(tournament),
+            cut=tournament.cut_size,
+            tie_resolution="draw" if draw else "game",
+            draw_seed=new_seed() if draw else None,
+            cut_tiebreak=cut_tiebreak,
+        )
+    except BracketError as exc:
+        raise RoundError(str(exc)) from exc
+
+
+def _plan_record(plan) -> dict:
+    """The cut as recorded in the first elimination round, for anyone to check."""
+    record = {"cut": plan.cut, "seeds": list(plan.seeds), "status": plan.status}
+    if plan.cut_tie:
+        tie = plan.cut_tie
+        record["cut_tie"] = {
+            "rank": tie.rank,
+            "sides": list(tie.sides),
+            "slots": tie.slots,
+            "resolution": tie.resolution,
+            "draw_seed": tie.draw_seed,
+            "draw_order": list(tie.draw_order),
+        }
+    return record
+
+
+def _seat_plan(tournament: Tournament, plan) -> EliminationState:
+    """Seat the plan's first stage (all its games), or the cut tie-break it is waiting for."""
+    record = _plan_record(plan)
+    if plan.status != "ready":
+        round_ = _seed_round(tournament, StageKind.TIE_BREAK, "Cut tie-break", report=record)
+        _seat_groups(round_, [("Cut", plan.cut_tie.sides)], label_suffix=TIE_BREAK_SUFFIX)
+        return EliminationState("The cut line is tied: a tie-break game decides it.", round_)
+    first = plan.stages[0]
+    kind = STAGE_KINDS[first.name]
+    rounds = [
+        _seed_round(tournament, kind, first.name, game=game, report=record)
+        for game in range(1, first.games + 1)
+    ]
+    for game, round_ in enumerate(rounds, 1):
+        _seat_groups(round_, [(g.label, g.seats) for g in first.groups], game=game)
+    return EliminationState(f"{first.name} seated: top {plan.cut}.", rounds[0])
+
+
+@transaction.atomic
+def start_elimination(tournament: Tournament) -> EliminationState:
+    """Cut the Swiss standings and seat the first elimination stage (or a cut tie-break)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.stages.exclude(kind=StageKind.SWISS).exists():
+        raise RoundError("the elimination stage has already started")
+    swiss = tournament.rounds.filter(stage__kind=StageKind.SWISS)
+    if not swiss.exists() or swiss.exclude(status=RoundStatus.COMPLETE).exists():
+        raise RoundError("every Swiss round must be complete before the cut")
+    state = _seat_plan(tournament, _plan(tournament))
+    tournament.status = TournamentStatus.ELIMINATION
+    tournament.save(update_fields=["status", "updated_at"])
+    return state
+
+
+def _after_cut_tie_break(tournament: Tournament) -> EliminationState:
+    """The cut tie-break games are played: seat the first stage with their winners."""
+    first_tb = (
+        Stage.objects.filter(tournament=tournament, kind=StageKind.TIE_BREAK)
+        .order_by("sequence")
+        .first()
+    )
+    if first_tb is None:
+        raise RoundError("the elimination stage has not started")
+    record = first_tb.rounds.get().pairing_report["cut_tie"]
+    pending = Advancement((), (), TieBreak(tuple(record["sides"]), record["slots"], ""))
+    pending = _settle(tournament, first_tb.sequence - 1, "Cut", pending)
+    if pending.tiebreak is not None:
+        return _open_tie_breaks(tournament, [("Cut", pending.tiebreak.sides)])
+    order = list(pending.advanced) + list(pending.eliminated)
+    return _seat_plan(tournament, _plan(tournament, cut_tiebreak=order))
+
+
+def _placings(match: Match) -> list[Placing]:
+    version = match.result_versions.get(state=VersionState.ACCEPTED)
+    return [Placing(row["side"], row["place"], row["score"]) for row in version.placings]
+
+
+def _templates(tournament: Tournament) -> tuple[StagePlan, ...]:
+    """The bracket templates of the event's cut (recorded when the cut was made)."""
+    first = (
+        tournament.rounds.filter(stage__kind__in=list(STAGE_KINDS.values()))
+        .order_by("number")
+        .first()
+    )
+    return stages_for(bracket_mode(tournament), first.pairing_report["cut"])
+
+
+def _tie_break_matches(tournament, after_sequence: int, label: str) -> list[Match]:
+    """The tie-break games played for ``label`` after stage ``after_sequence``, oldest first."""
+    return list(
+        Match.objects.filter(
+            round__tournament=tournament,
+            round__stage__kind=StageKind.TIE_BREAK,
+            round__stage__sequence__gt=after_sequence,
+            group_label=f"{label}{TIE_BREAK_SUFFIX}",
+        ).order_by("round__number")
+    )
+
+
+def _settle(tournament, after_sequence: int, label: str, pending: Advancement) -> Advancement:
+    """Fold every tie-break game played for ``label`` since that stage into ``pending``."""
+    for match in _tie_break_matches(tournament, after_sequence, label):
+        if pending.tiebreak is None:
+            break
+        if not match.result_versions.filter(state=VersionState.ACCEPTED).exists():
+            raise RoundError(f"the {match.group_label} game has no accepted result yet")
+        pending = resolve_tiebreak(pending, _placings(match))
+    return pending
+
+
+def _open_tie_breaks(tournament, groups) -> EliminationState:
+    """Seat one tie-break game per tied line, in one new round."""
+    round_ = _seed_round(tournament, StageKind.TIE_BREAK, "Tie-break")
+    _seat_groups(round_, groups, label_suffix=TIE_BREAK_SUFFIX)
+    names = ", ".join(label for label, _ in groups)
+    return EliminationState(f"Tie-break games needed: {names}.", round_)
+
+
+def _require_complete(rounds) -> None:
+    if any(r.status != RoundStatus.COMPLETE for r in rounds):
+        raise RoundError("the current elimination round is not complete yet")
+
+
+@transaction.atomic
+def advance_elimination(tournament: Tournament) -> EliminationState:
+    """Take the elimination one step on: tie-breaks, the next stage, or the champion."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    stage = (
+        tournament.stages.filter(kind__in=list(STAGE_KINDS.values())).order_by("-sequence").first()
+    )
+    if stage is None:
+        _require_complete(tournament.rounds.filter(stage__kind=StageKind.TIE_BREAK))
+        return _after_cut_tie_break(tournament)
+    rounds = list(stage.rounds.order_by("number_in_stage"))
+    _require_complete(rounds)
+    _require_complete(tournament.rounds.filter(stage__sequence__gt=stage.sequence))
+    templates = _templates(tournament)
+    names = [t.name for t in templates]
+    template = templates[names.index(stage.label)]
+    if stage.kind == StageKind.FINAL:
+        return _finish_final(tournament, stage, rounds)
+    advanced, open_lines = {}, []
+    for match in rounds[0].matches.order_by("table_number"):
+        pending = decide_advancement(_placings(match), template.advance)
+        pending = _settle(tournament, stage.sequence, match.group_label, pending)
+        if pending.tiebreak is not None:
+            open_lines.append((match.group_label, pending.tiebreak.sides))
+        advanced[match.group_label] = pending.advanced
+    if open_lines:
+        return _open_tie_breaks(tournament, open_lines)
+    following = fill_stage(templates[names.index(stage.label) + 1], advanced)
+    kind = STAGE_KINDS[following.name]
+    first = None
+    for game in range(1, following.games + 1):
+        round_ = _seed_round(tournament, kind, following.name, game=game)
+        _seat_groups(round_, [(g.label, g.seats) for g in following.groups], game=game)
+        first = first or round_
+    return EliminationState(f"{following.name} seated.", first)
+
+
+def _finish_final(tournament, stage: Stage, rounds) -> EliminationState:
+    """Total the final's games; a tie for the top is settled by more games among the tied."""
+    games = [_placings(r.matches.get()) for r in rounds]
+    table = {int(k): v for k, v in (tournament.points_table or {}).items()} or None
+    result = decide_final(games, games_required=len(rounds), table=table)
+    if result.tiebreak is None:
+        return _crown(tournament, result.winner)
+    label = "Final"
+    pending = Advancement((), (), result.tiebreak)
+    pending = _settle(tournament, stage.sequence, label, pending)
+    if pending.tiebreak is None:
+        return _crown(tournament, pending.advanced[0])
+    return _open_tie_breaks(tournament, [(label, pending.tiebreak.sides)])
+
+
+def _crown(tournament: Tournament, winner: str) -> EliminationState:
+    tournament.status = TournamentStatus.FINISHED
+    tournament.save(update_fields=["status", "updated_at"])
+    name = tournament.entrants.get(pk=int(winner)).display_name
+    return EliminationState(f"{name} wins {tournament.name}.", champion=winner)

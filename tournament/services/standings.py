@@ -1,0 +1,50 @@
+"""Standings of a tournament: two queries, then the pure ``tournament.standings`` computation.
+
+The tiebreakers are the organiser's order (``Tournament.tiebreakers``); a name the standings
+registry does not know as such (e.g. the engine's ``vp`` or ``health_left``) is the sum of
+that per-game statistic.
+"""
+
+from matches.models import Seat
+from tournament import standings as pure
+from tournament.models import StageKind, Tournament
+
+
+def tiebreaker_keys(tournament: Tournament) -> list[str]:
+    """The event's tiebreakers as keys of the standings metric registry."""
+    known = set(pure.known_keys())
+    return [
+        key if key in known or key.startswith("stat:") else f"stat:{key}"
+        for key in tournament.tiebreakers or []
+    ]
+
+
+def swiss_placings(tournament: Tournament) -> list[pure.GamePlacing]:
+    """Every accepted Swiss-stage result of the event as plain placings (one query)."""
+    rows = Seat.objects.filter(
+        round__tournament=tournament,
+        round__stage__kind=StageKind.SWISS,
+        points__isnull=False,
+    ).values_list(
+        "entrant_id", "match_id", "match__is_bye", "round__number", "place", "points", "stats"
+    )
+    return [
+        pure.GamePlacing(
+            entrant_id=str(entrant_id),
+            match_id=None if is_bye else str(match_id),
+            round_number=number,
+            place=place,
+            points=float(points),
+            stats=stats or {},
+        )
+        for entrant_id, match_id, is_bye, number, place, points, stats in rows
+    ]
+
+
+def compute_standings(tournament: Tournament) -> list[pure.StandingRow]:
+    """The Swiss standings, best first; true ties share a rank."""
+    entrants = [
+        pure.Entrant(str(pk), name, status)
+        for pk, name, status in tournament.entrants.values_list("pk", "display_name", "status")
+    ]
+    return pure.compute_standings(entrants, swiss_placings(tournament), tiebreaker_keys(tournament))
