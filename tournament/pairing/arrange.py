@@ -128,7 +128,7 @@ def repair_nearby(arr: Arrangement, window: int = 48) -> int:
             if not pairs:
                 break
             movers = sorted({x for pair in pairs for x in pair}, key=arr.pos.__getitem__)
-            best = None  # (delta, spread_delta, distance, v, w)
+            best = None  # (spread increase, delta, spread_delta, distance, v, w)
             for v in movers:
                 need = arr.met_in(v, q)
                 p0 = arr.pos[v]
@@ -142,7 +142,7 @@ def repair_nearby(arr: Arrangement, window: int = 48) -> int:
                         if delta >= 0:
                             continue
                         sd = arr.spread_delta(v, w)
-                        key = (delta, sd, d, v, w)
+                        key = (max(sd, 0.0), delta, sd, d, v, w)
                         if best is None or key < best:
                             best = key
                         if delta <= -need and sd <= 0:
@@ -150,11 +150,11 @@ def repair_nearby(arr: Arrangement, window: int = 48) -> int:
                             break
                     if found:
                         break
-                if best is not None and best[0] <= -need and best[1] <= 0:
+                if best is not None and best[1] <= -need and best[0] <= 0:
                     break
             if best is None:
                 break
-            arr.swap(best[3], best[4])
+            arr.swap(best[4], best[5])
     return arr.total_repeats()
 
 

@@ -1,0 +1,116 @@
+"""Alliance rounds: games of two teams, 2v2v2 or a bye for an odd count."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournament.pairing import AllianceOptions, PairingError, Side, pair_alliances
+
+from .helpers import count_repeats, max_met, play
+
+
+def teams(n, **kw):
+    return [Side(f"t{i:02d}", **kw) for i in range(n)]
+
+
+def check(pairing, sides):
+    seated = [x for pod in pairing.pods for x in pod.sides]
+    everyone = seated + ([pairing.bye] if pairing.bye else [])
+    assert sorted(everyone) == sorted(s.id for s in sides)
+    assert pairing.repeats == count_repeats(pairing, sides)
+    for pod in pairing.pods:
+        assert len(set(pod.flowers)) == len(pod.sides)
+    json.dumps(pairing.explanation)
+
+
+@pytest.mark.parametrize("n", range(2, 21))
+def test_shapes(n):
+    plain = pair_alliances(teams(n), AllianceOptions(seed=n))
+    check(plain, teams(n))
+    assert Counter(len(p.sides) for p in plain.pods) == {2: n // 2}
+    assert (plain.bye is not None) == (n % 2 == 1)
+    assert (plain.bye_points == 4) == (n % 2 == 1)
+    three = pair_alliances(teams(n), AllianceOptions(seed=n, three_team_game=True))
+    check(three, teams(n))
+    assert three.bye is None
+    expected = {2: n // 2} if n % 2 == 0 else {2: (n - 3) // 2, 3: 1}
+    expected = {k: v for k, v in expected.items() if v}
+    assert Counter(len(p.sides) for p in three.pods) == expected
+
+
+def test_single_team_refused():
+    with pytest.raises(PairingError, match="at least two teams"):
+        pair_alliances(teams(1))
+
+
+def test_bye_points_configurable():
+    p = pair_alliances(teams(5), AllianceOptions(bye_points=3))
+    assert p.bye_points == 3
+    assert p.explanation["bye"]["points"] == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(byes=st.lists(st.integers(0, 2), min_size=3, max_size=15), seed=st.integers(0, 999))
+def test_no_second_bye_while_another_team_has_none(byes, seed):
+    if len(byes) % 2 == 0:
+        byes = byes[:-1]
+    sides = [Side(f"t{i:02d}", points=i % 4, byes=b) for i, b in enumerate(byes)]
+    for method in ("random", "swiss"):
+        p = pair_alliances(sides, AllianceOptions(method=method, seed=seed))
+        got = next(s for s in sides if s.id == p.bye)
+        assert got.byes == min(byes)
+
+
+def test_swiss_bye_to_lowest_ranked_eligible():
+    sides = [
+        Side("a", points=10, rank=1),
+        Side("b", points=6, rank=2),
+        Side("c", points=2, rank=4, byes=1),  # lowest, but already had a bye
+        Side("d", points=4, rank=3),
+        Side("e", points=6, rank=5),
+    ]
+    p = pair_alliances(sides, AllianceOptions(method="swiss", seed=3))
+    assert p.bye == "d"
+    sides[3] = Side("d", points=6, rank=3)
+    p = pair_alliances(sides, AllianceOptions(method="swiss", seed=3))
+    assert p.bye == "e"  # three teams on 6 points: the worst standings position
+    assert "lowest-ranked" in p.explanation["bye"]["reason"]
+
+
+def test_random_bye_is_seeded_draw():
+    sides = teams(7)
+    picks = {pair_alliances(sides, AllianceOptions(seed=s)).bye for s in range(40)}
+    assert len(picks) > 3
+    assert pair_alliances(sides, AllianceOptions(seed=5)) == pair_alliances(
+        sides, AllianceOptions(seed=5)
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    n=st.integers(6, 40),
+    seed=st.integers(0, 10**6),
+    method=st.sampled_from(["random", "swiss"]),
+    three=st.booleans(),
+)
+def test_no_rematches_while_the_field_allows(n, seed, method, three):
+    rng = random.Random(seed)
+    sides = teams(n)
+    for r in range(1, 6):
+        p = pair_alliances(sides, AllianceOptions(method, rng.randrange(10**9), r, three))
+        check(p, sides)
+        games = len(p.pods)
+        field = [s for s in sides if s.id != p.bye]
+        if games >= max_met(field) + 1:
+            assert p.repeats == 0
+        sides = play(p, sides, rng)
+        if p.bye:
+            sides = [
+                Side(s.id, s.points, s.opponents, s.rank, s.byes + (s.id == p.bye)) for s in sides
+            ]
