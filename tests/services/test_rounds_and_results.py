@@ -140,3 +140,20 @@ def test_database_refuses_two_accepted_versions_even_if_service_is_bypassed():
         ResultVersion.objects.create(
             match=match, number=2, kind="entry", report=version.report, state="accepted"
         )
+
+
+@pytest.mark.parametrize(
+    ("sizes", "expected"), [((2, 2, 2, 2, 2), "three"), ((2, 2, 3, 2, 2), "bye")]
+)
+def test_three_team_game_only_when_six_chiefs_suffice(sizes, expected):
+    tournament = TournamentFactory(mode="alliances", allow_three_team_games=True)
+    for size in sizes:
+        entrant = EntrantFactory(tournament=tournament, player=None, team=TeamFactory())
+        for _ in range(size):
+            TeamMember.objects.create(team=entrant.team, player=PlayerFactory())
+    round_ = generate_swiss_round(tournament, seed=4)
+    pods = sorted(m.seats.count() for m in round_.matches.all())
+    if expected == "three":
+        assert pods == [2, 3] and not round_.matches.filter(is_bye=True).exists()
+    else:
+        assert pods == [1, 2, 2] and round_.matches.filter(is_bye=True).count() == 1

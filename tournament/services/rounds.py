@@ -8,6 +8,7 @@ tournament so two requests to generate the same round produce one round.
 import secrets
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from matches.models import Match, MatchStatus, Seat
@@ -68,6 +69,15 @@ def sides_to_pair(tournament: Tournament) -> list[Side]:
     return sides
 
 
+def all_pairs(tournament: Tournament) -> bool:
+    """Whether every active team has two players: only then can three teams share a game
+    (one figure per chief, six chiefs); with any team of three an odd count gets a bye."""
+    teams = tournament.entrants.exclude(status=EntrantStatus.DROPPED).annotate(
+        size=Count("team__memberships")
+    )
+    return not teams.exclude(size=2).exists()
+
+
 def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int):
     """Call the right pure pairing function for the event's mode."""
     method = tournament.pairing_method
@@ -76,7 +86,7 @@ def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int
             method=method,
             seed=seed,
             round_number=number,
-            three_team_game=tournament.allow_three_team_games,
+            three_team_game=tournament.allow_three_team_games and all_pairs(tournament),
         )
         return pair_alliances(sides, options)
     options = PairingOptions(

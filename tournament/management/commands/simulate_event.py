@@ -1,0 +1,166 @@
+"""``manage.py simulate_event``: run a whole event, registration to champion, with random games.
+
+Every game is played out through the rules engine's live model (``tournament.simulate``) and
+every step goes through the same services as the pages: pairing, result entry, closing rounds,
+the cut, tie-breaks and the final. Prints a progress bar, the final standings and the bracket.
+"""
+
+import random
+import sys
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db.models import Prefetch
+
+from matches.models import Seat
+from matches.services.results import Actor, enter_result
+from tournament.demo_names import person_names, team_names
+from tournament.models import (
+    Entrant,
+    EntrantStatus,
+    Player,
+    RoundStatus,
+    StageKind,
+    Team,
+    TeamMember,
+    Tournament,
+)
+from tournament.services.elimination import advance_elimination, start_elimination
+from tournament.services.rounds import (
+    RoundError,
+    complete_round,
+    generate_swiss_round,
+    publish_round,
+)
+from tournament.services.standings import compute_standings
+from tournament.simulate import random_battle
+
+MAX_ELIMINATION_STEPS = 40
+
+
+class Command(BaseCommand):
+    help = "Simulate a whole event with random legal games and print standings and bracket."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, default=32, help="Players (or teams).")
+        parser.add_argument("--teams", action="store_true", help="Alliances: teams of 2-3.")
+        parser.add_argument("--method", choices=["random", "swiss"], default="swiss")
+        parser.add_argument("--rounds", type=int, default=5)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--drops", type=int, default=0, help="Sides leaving after round 2.")
+        parser.add_argument("--slug", default=None)
+
+    def handle(self, *args, players, teams, method, rounds, seed, drops, slug, **options):
+        if players < 2:
+            raise CommandError("an event needs at least two sides")
+        rng = random.Random(seed)
+        mode = "alliances" if teams else "every_eye"
+        organiser, _ = get_user_model().objects.get_or_create(username="simulation")
+        slug = slug or f"simulation-{mode}-{players}-{seed}"
+        if Tournament.objects.filter(slug=slug).exists():
+            raise CommandError(f"{slug!r} exists already; pass another --seed or --slug")
+        tournament = Tournament.objects.create(
+            name=f"Simulated {mode.replace('_', ' ')} event ({players} sides, seed {seed})",
+            slug=slug,
+            organiser=organiser,
+            mode=mode,
+            pairing_method=method,
+            swiss_rounds=rounds,
+        )
+        self.register(tournament, players, teams, rng)
+        referee = Actor(user=organiser)
+        total = rounds + 4
+        for number in range(1, rounds + 1):
+            self.progress(number - 1, total, f"Swiss round {number}")
+            round_ = generate_swiss_round(tournament, seed=rng.randrange(2**40))
+            self.play(round_, rng, mode, referee)
+            if number == 2 and drops:
+                self.drop(tournament, drops, rng)
+        try:
+            state = start_elimination(tournament)
+        except RoundError as exc:
+            raise CommandError(f"no elimination stage: {exc}") from exc
+        for step in range(MAX_ELIMINATION_STEPS):
+            self.progress(min(rounds + 1 + step, total - 1), total, state.message)
+            for round_ in tournament.rounds.exclude(status=RoundStatus.COMPLETE):
+                self.play(round_, rng, mode, referee)
+            state = advance_elimination(tournament)
+            if state.champion:
+                break
+        self.progress(total, total, "done")
+        self.stdout.write("")
+        self.print_standings(tournament)
+        self.print_bracket(tournament)
+        self.stdout.write(self.style.SUCCESS(state.message))
+
+    def register(self, tournament, count, teams, rng):
+        if not teams:
+            for index, name in enumerate(person_names(count, rng), 1):
+                Entrant.objects.create(
+                    tournament=tournament,
+                    player=Player.objects.create(name=name),
+                    display_name=name,
+                    seed=index,
+                    status=EntrantStatus.CHECKED_IN,
+                )
+            return
+        for index, name in enumerate(team_names(count, rng), 1):
+            team = Team.objects.create(name=name)
+            for member in person_names(rng.choice((2, 3)), rng):
+                TeamMember.objects.create(team=team, player=Player.objects.create(name=member))
+            Entrant.objects.create(
+                tournament=tournament,
+                team=team,
+                display_name=name,
+                seed=index,
+                status=EntrantStatus.CHECKED_IN,
+            )
+
+    def drop(self, tournament, count, rng):
+        active = list(tournament.entrants.exclude(status=EntrantStatus.DROPPED))
+        for entrant in rng.sample(active, min(count, len(active) - 4)):
+            entrant.status = EntrantStatus.DROPPED
+            entrant.dropped_after_round = 2
+            entrant.save(update_fields=["status", "dropped_after_round"])
+
+    def play(self, round_, rng, mode, referee):
+        if round_.status == RoundStatus.DRAFT:
+            round_ = publish_round(round_)
+        seats = Seat.objects.select_related("entrant__team")
+        for match in round_.matches.filter(is_bye=False).prefetch_related(Prefetch("seats", seats)):
+            sides = [
+                (str(s.entrant_id), s.entrant.team.memberships.count() if s.entrant.team else 1)
+                for s in match.seats.all()
+            ]
+            enter_result(match, random_battle(mode, sides, rng), referee)
+        complete_round(round_)
+
+    def progress(self, done, total, label):
+        width = 30
+        filled = int(width * done / total)
+        bar = "#" * filled + "-" * (width - filled)
+        sys.stderr.write(f"\r[{bar}] {done}/{total} {label[:60]:<60}")
+        sys.stderr.flush()
+
+    def print_standings(self, tournament):
+        self.stdout.write("\nFinal Swiss standings")
+        for row in compute_standings(tournament)[:20]:
+            dropped = " (dropped)" if row.status == EntrantStatus.DROPPED else ""
+            breaks = " ".join(f"{k}={v:g}" for k, v in row.tiebreaks)
+            self.stdout.write(
+                f"{row.rank:>4}. {row.name:<32} {row.points:>5g} pts  {breaks}{dropped}"
+            )
+
+    def print_bracket(self, tournament):
+        self.stdout.write("\nElimination")
+        rounds = tournament.rounds.exclude(stage__kind=StageKind.SWISS).select_related("stage")
+        for round_ in rounds.order_by("number"):
+            for match in round_.matches.prefetch_related("seats__entrant"):
+                line = ", ".join(
+                    f"{s.entrant.display_name} ({float(s.points):g})"
+                    for s in match.seats.order_by("place")
+                )
+                label = match.group_label + (
+                    f" game {match.game_in_series}" if round_.stage.kind == StageKind.FINAL else ""
+                )
+                self.stdout.write(f"  {label:<16} {line}")
