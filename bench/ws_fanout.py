@@ -1,0 +1,224 @@
+"""Websocket fan-out: how long one update takes to reach N connected clients.
+
+    .venv/bin/python bench/ws_fanout.py                 # 1000 clients
+    .venv/bin/python bench/ws_fanout.py --clients 5000  # the big one
+    .venv/bin/python bench/ws_fanout.py --servers 2     # needs TEST_REDIS_URL or REDIS_URL
+
+It builds a throw-away SQLite database (migrate, one public event with a published round and a
+referee with a session), starts daphne on 127.0.0.1 itself (one process with the in-memory
+channel layer; with Redis, ``--servers`` processes sharing it), connects N read-only clients
+to the round's websocket (spread over the servers), then has the referee start the round clock
+over its own websocket: one push to the round group. It prints the delay from the command to
+each client's receipt (p50/p99/max), the connect failures and the clients that never got it.
+
+Bounded: at most 5000 clients, 127.0.0.1 only, a time limit on every phase; the servers are
+stopped at the end. Figures vary with the machine; they are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+MAX_CLIENTS = 5000
+ORIGIN = "http://127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def prepare_database(env: dict) -> dict:
+    """Migrate a fresh SQLite file and create the event; returns ids and the session cookie."""
+    script = r"""
+import json, django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from django.contrib.auth import get_user_model
+from django.test import Client
+from tournament.models import Entrant, Player, StaffRole, Tournament
+from tournament.services.rounds import generate_swiss_round, publish_round
+User = get_user_model()
+owner = User.objects.create_user("bench-owner", password="bench-password-123")
+referee = User.objects.create_user("bench-referee", password="bench-password-123")
+t = Tournament.objects.create(name="Bench Cup", slug="bench-cup", organiser=owner)
+StaffRole.objects.create(tournament=t, user=referee, role="referee")
+for i in range(8):
+    Entrant.objects.create(tournament=t, player=Player.objects.create(name=f"P{i}"))
+r = publish_round(generate_swiss_round(t, seed=1))
+c = Client()
+c.force_login(referee)
+print(json.dumps({"round": r.pk, "cookie": "sessionid=" + c.cookies["sessionid"].value}))
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def start_daphne(env: dict) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit("daphne exited at start")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            return proc, port
+        time.sleep(0.1)
+    raise SystemExit("daphne did not start within 30 s")
+
+
+async def run(args, ports: list[int], info: dict) -> None:
+    from websockets.asyncio.client import connect
+
+    path = f"/ws/rounds/{info['round']}/"
+    received: list[float | None] = [None] * args.clients
+    failures: list[str] = []
+    conns = []
+    sem = asyncio.Semaphore(args.concurrency)
+
+    async def client(i: int):
+        port = ports[i % len(ports)]
+        async with sem:
+            try:
+                conn = await connect(
+                    f"ws://127.0.0.1:{port}{path}",
+                    origin=ORIGIN,
+                    open_timeout=30,
+                    ping_interval=None,
+                    max_queue=64,
+                )
+                # hello and the current clock
+                for _ in range(2):
+                    await asyncio.wait_for(conn.recv(), 30)
+            except Exception as exc:  # noqa: BLE001 - counted and printed
+                failures.append(f"{type(exc).__name__}: {exc}"[:120])
+                return
+        conns.append(conn)
+        try:
+            while True:
+                message = json.loads(await conn.recv())
+                if message.get("type") == "clock" and message.get("state") == "running":
+                    received[i] = time.perf_counter()
+                    return
+        except Exception:  # noqa: BLE001 - a lost client counts as missing
+            return
+
+    t0 = time.perf_counter()
+    tasks = [asyncio.create_task(client(i)) for i in range(args.clients)]
+    deadline = time.monotonic() + args.connect_timeout
+    while len(conns) + len(failures) < args.clients and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    connect_s = time.perf_counter() - t0
+    print(
+        f"connected {len(conns)}/{args.clients} in {connect_s:.1f} s "
+        f"({len(failures)} failed) over {len(ports)} server(s)"
+    )
+
+    staff = await connect(
+        f"ws://127.0.0.1:{ports[0]}{path}",
+        origin=ORIGIN,
+        additional_headers={"Cookie": info["cookie"]},
+        open_timeout=30,
+    )
+    for _ in range(2):
+        await staff.recv()
+    sent = time.perf_counter()
+    await staff.send(json.dumps({"action": "clock", "command": "start"}))
+    done, pending = await asyncio.wait(tasks, timeout=args.push_timeout)
+    delays = sorted((t - sent) * 1000 for t in received if t is not None)
+    missing = sum(1 for i, t in enumerate(received) if t is None) - len(failures)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*(c.close() for c in conns), staff.close(), return_exceptions=True)
+    if delays:
+        p50 = statistics.median(delays)
+        p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
+        print(
+            f"delivered to {len(delays)} clients: p50 {p50:.0f} ms, p99 {p99:.0f} ms, "
+            f"max {delays[-1]:.0f} ms (from the staff command to each client's receipt)"
+        )
+    print(f"connect failures: {len(failures)}; connected but never received: {missing}")
+    for reason in sorted(set(failures))[:5]:
+        print(f"  e.g. {reason}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=1000)
+    parser.add_argument("--servers", type=int, default=None, help="daphne processes (Redis)")
+    parser.add_argument("--concurrency", type=int, default=200, help="connects in flight")
+    parser.add_argument("--connect-timeout", type=float, default=180)
+    parser.add_argument("--push-timeout", type=float, default=60)
+    args = parser.parse_args()
+    if not 1 <= args.clients <= MAX_CLIENTS:
+        parser.error(f"--clients must be 1..{MAX_CLIENTS}")
+    redis_url = os.environ.get("TEST_REDIS_URL") or os.environ.get("REDIS_URL")
+    servers = args.servers or (2 if redis_url else 1)
+    if servers > 1 and not redis_url:
+        parser.error("several servers need Redis: set TEST_REDIS_URL or REDIS_URL")
+    servers = min(servers, 8)
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = min(hard, max(soft, args.clients * 2 + 512))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+    with tempfile.TemporaryDirectory(prefix="ws-bench-") as tmp:
+        env = dict(os.environ)
+        env.update(SQLITE_PATH=str(Path(tmp) / "bench.sqlite3"), DEBUG="1", LOG_LEVEL="WARNING")
+        env.pop("DATABASE_URL", None)
+        if redis_url:
+            env["REDIS_URL"] = redis_url
+        else:
+            env.pop("REDIS_URL", None)
+        env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+        info = prepare_database(env)
+        layer = "Redis" if redis_url else "in-memory"
+        print(f"{args.clients} clients, {servers} daphne process(es), {layer} channel layer")
+        procs = []
+        try:
+            for _ in range(servers):
+                procs.append(start_daphne(env))
+            asyncio.run(run(args, [port for _, port in procs], info))
+        finally:
+            for proc, _ in procs:
+                proc.send_signal(signal.SIGTERM)
+            for proc, _ in procs:
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+
+
+if __name__ == "__main__":
+    main()
