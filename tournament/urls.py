@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.views import desk, pages, pairings
+from tournament.views import desk, pages, pairings, standings
 
 app_name = "tournament"
 
@@ -14,6 +14,7 @@ urlpatterns = [
         pairings.round_pairings,
         name="round-pairings",
     ),
+    path("events/<slug:slug>/standings/", standings.standings, name="standings"),
     path("me/<str:token>/", pairings.my_table, name="my-table"),
     path("events/<slug:slug>/desk/", desk.desk, name="desk"),
     path("events/<slug:slug>/desk/matches/<int:match_id>/", desk.desk_match, name="desk-match"),
