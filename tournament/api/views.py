@@ -287,7 +287,7 @@ class EntrantViewSet(
 
     def _locked(self) -> Entrant:
         entrant = self.get_object()
-        return Entrant.objects.select_for_update().select_related("player").get(pk=entrant.pk)
+        return Entrant.objects.select_for_update().get(pk=entrant.pk)
 
     @extend_schema(
         parameters=[TOURNAMENT_SLUG],
