@@ -1,0 +1,226 @@
+/*
+ * live.js - the pages' live layer, without dependencies (docs/realtime.md has the contract).
+ *
+ * Mark a container:
+ *   <section data-live-ws="/ws/rounds/12/" data-live-poll="/rounds/12/live.json"
+ *            data-live-interval="10">
+ *     <span data-live-clock>5:00</span>              remaining time of the round clock
+ *     <span data-live-clock-state></span>            idle / running / paused / ended
+ *     <span data-live-status></span>                 connection: live / reconnecting / polling
+ *     <tr data-live-match="34"> <td data-live-field="status"></td> </tr>
+ *     <div data-live-reload-on="standings.changed round.published"></div>
+ *   </section>
+ *
+ * The socket reconnects with exponential backoff (1 s doubling to 30 s, with jitter). After
+ * three failed attempts in a row it also polls data-live-poll (if given) every
+ * data-live-interval seconds, until the socket is back. The clock display corrects for the
+ * difference between this device's clock and the server's (server_time_ms in every message,
+ * refined by ping/pong), so every phone shows the same time left.
+ *
+ * Other scripts may listen: the container receives a "live:message" CustomEvent per message
+ * (detail = the message), and window.EyeLive.send(container, object) sends a command.
+ */
+(function () {
+  "use strict";
+
+  var MAX_BACKOFF_MS = 30000;
+  var POLL_AFTER_FAILURES = 3;
+
+  function LiveConnection(root) {
+    this.root = root;
+    this.wsPath = root.getAttribute("data-live-ws");
+    this.pollUrl = root.getAttribute("data-live-poll");
+    this.pollEvery = (parseFloat(root.getAttribute("data-live-interval")) || 10) * 1000;
+    this.offsetMs = 0; // server time - local time
+    this.bestRtt = Infinity;
+    this.failures = 0;
+    this.socket = null;
+    this.pollTimer = null;
+    this.clock = null;
+    this.lastSequence = {};
+    this.connect();
+    var self = this;
+    setInterval(function () { self.renderClock(); }, 250);
+  }
+
+  LiveConnection.prototype.url = function () {
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    var token = new URLSearchParams(window.location.search).get("token");
+    var path = this.wsPath;
+    if (token && path.indexOf("token=") < 0) {
+      path += (path.indexOf("?") < 0 ? "?" : "&") + "token=" + encodeURIComponent(token);
+    }
+    return scheme + window.location.host + path;
+  };
+
+  LiveConnection.prototype.status = function (text) {
+    var nodes = this.root.querySelectorAll("[data-live-status]");
+    for (var i = 0; i < nodes.length; i++) nodes[i].textContent = text;
+    this.root.setAttribute("data-live-state", text);
+  };
+
+  LiveConnection.prototype.connect = function () {
+    var self = this;
+    if (!("WebSocket" in window) || !this.wsPath) { this.startPolling(); return; }
+    var socket;
+    try {
+      socket = new WebSocket(this.url());
+    } catch (e) {
+      this.retry();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = function () {
+      self.failures = 0;
+      self.status("live");
+      self.stopPolling();
+      self.ping();
+    };
+    socket.onmessage = function (event) {
+      var message;
+      try { message = JSON.parse(event.data); } catch (e) { return; }
+      self.handle(message);
+    };
+    socket.onclose = function () {
+      self.socket = null;
+      self.retry();
+    };
+  };
+
+  LiveConnection.prototype.retry = function () {
+    var self = this;
+    this.failures += 1;
+    this.status("reconnecting");
+    if (this.failures >= POLL_AFTER_FAILURES) this.startPolling();
+    var delay = Math.min(MAX_BACKOFF_MS, 1000 * Math.pow(2, this.failures - 1));
+    delay = delay / 2 + Math.random() * delay / 2;
+    setTimeout(function () { self.connect(); }, delay);
+  };
+
+  LiveConnection.prototype.send = function (obj) {
+    if (this.socket && this.socket.readyState === 1) {
+      this.socket.send(JSON.stringify(obj));
+      return true;
+    }
+    return false;
+  };
+
+  LiveConnection.prototype.ping = function () {
+    this.send({ action: "ping", client_time_ms: Date.now() });
+  };
+
+  LiveConnection.prototype.startPolling = function () {
+    var self = this;
+    if (!this.pollUrl || this.pollTimer) return;
+    this.status("polling");
+    var poll = function () {
+      fetch(self.pollUrl, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) {
+          if (!data) return;
+          var messages = Array.isArray(data.messages) ? data.messages : [data];
+          messages.forEach(function (m) { self.handle(m); });
+        })
+        .catch(function () { /* try again at the next tick */ });
+    };
+    poll();
+    this.pollTimer = setInterval(poll, this.pollEvery);
+  };
+
+  LiveConnection.prototype.stopPolling = function () {
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
+  };
+
+  LiveConnection.prototype.serverNow = function () {
+    return Date.now() + this.offsetMs;
+  };
+
+  LiveConnection.prototype.handle = function (m) {
+    if (!m || typeof m.type !== "string") return;
+    if (m.type === "pong" && typeof m.client_time_ms === "number") {
+      // NTP-style: the server read its clock half-way through the round trip
+      var now = Date.now();
+      var rtt = now - m.client_time_ms;
+      if (rtt >= 0 && rtt <= this.bestRtt) {
+        this.bestRtt = rtt;
+        this.offsetMs = m.server_time_ms - (m.client_time_ms + rtt / 2);
+      }
+    } else if (typeof m.server_time_ms === "number" && this.bestRtt === Infinity) {
+      this.offsetMs = m.server_time_ms - Date.now(); // rough until the first pong
+    }
+    if (m.type === "clock") {
+      this.clock = m;
+      this.renderClock();
+    } else if (m.type === "result.accepted") {
+      this.renderMatch(m.match, { status: m.status, placings: m.placings });
+    } else if (m.type === "live.state" && m.match) {
+      if (m.sequence < (this.lastSequence[m.match] || 0)) return; // an older state
+      this.lastSequence[m.match] = m.sequence;
+      this.renderMatch(m.match, { status: m.status, sequence: m.sequence });
+    }
+    var reload = this.root.querySelectorAll("[data-live-reload-on]");
+    for (var i = 0; i < reload.length; i++) {
+      var types = reload[i].getAttribute("data-live-reload-on").split(/\s+/);
+      if (types.indexOf(m.type) >= 0) { window.location.reload(); return; }
+    }
+    this.root.dispatchEvent(new CustomEvent("live:message", { detail: m }));
+  };
+
+  LiveConnection.prototype.remainingMs = function () {
+    var c = this.clock;
+    if (!c) return null;
+    if (c.state === "running") return Math.max(0, c.ends_at_ms - this.serverNow());
+    if (c.state === "ended") return 0;
+    return c.remaining_ms;
+  };
+
+  LiveConnection.prototype.renderClock = function () {
+    var left = this.remainingMs();
+    if (left === null) return;
+    var total = Math.ceil(left / 1000);
+    var text = Math.floor(total / 60) + ":" + ("0" + (total % 60)).slice(-2);
+    var state = this.clock.state === "running" && left === 0 ? "ended" : this.clock.state;
+    var nodes = this.root.querySelectorAll("[data-live-clock]");
+    for (var i = 0; i < nodes.length; i++) nodes[i].textContent = text;
+    nodes = this.root.querySelectorAll("[data-live-clock-state]");
+    for (var j = 0; j < nodes.length; j++) nodes[j].textContent = state;
+    this.root.setAttribute("data-live-clock-state", state);
+  };
+
+  LiveConnection.prototype.renderMatch = function (matchId, values) {
+    var rows = this.root.querySelectorAll('[data-live-match="' + String(matchId) + '"]');
+    for (var i = 0; i < rows.length; i++) {
+      rows[i].setAttribute("data-live-updated", "1");
+      var fields = rows[i].querySelectorAll("[data-live-field]");
+      for (var k = 0; k < fields.length; k++) {
+        var name = fields[k].getAttribute("data-live-field");
+        var value = values[name];
+        if (value === undefined) continue;
+        if (name === "placings" && Array.isArray(value)) {
+          value = value.map(function (p) { return p.place + ". " + p.name; }).join(", ");
+        }
+        fields[k].textContent = String(value);
+      }
+    }
+  };
+
+  var connections = [];
+  function start() {
+    var roots = document.querySelectorAll("[data-live-ws], [data-live-poll]");
+    for (var i = 0; i < roots.length; i++) {
+      if (!roots[i].__live) {
+        roots[i].__live = new LiveConnection(roots[i]);
+        connections.push(roots[i].__live);
+      }
+    }
+  }
+
+  window.EyeLive = {
+    start: start,
+    send: function (root, obj) { return root.__live ? root.__live.send(obj) : false; },
+    connections: connections,
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
