@@ -5,6 +5,9 @@ registry does not know as such (e.g. the engine's ``vp`` or ``health_left``) is 
 that per-game statistic.
 """
 
+from django.db.models import FloatField
+from django.db.models.functions import Cast
+
 from matches.models import Seat
 from tournament import standings as pure
 from tournament.models import StageKind, Tournament
@@ -21,12 +24,23 @@ def tiebreaker_keys(tournament: Tournament) -> list[str]:
 
 def swiss_placings(tournament: Tournament) -> list[pure.GamePlacing]:
     """Every accepted Swiss-stage result of the event as plain placings (one query)."""
-    rows = Seat.objects.filter(
-        round__tournament=tournament,
-        round__stage__kind=StageKind.SWISS,
-        points__isnull=False,
-    ).values_list(
-        "entrant_id", "match_id", "match__is_bye", "round__number", "place", "points", "stats"
+    rows = (
+        Seat.objects.filter(
+            round__tournament=tournament,
+            round__stage__kind=StageKind.SWISS,
+            points__isnull=False,
+        )
+        # Read points as a float in SQL: converting 50,000 Decimals in Python costs more.
+        .annotate(points_float=Cast("points", FloatField()))
+        .values_list(
+            "entrant_id",
+            "match_id",
+            "match__is_bye",
+            "round__number",
+            "place",
+            "points_float",
+            "stats",
+        )
     )
     return [
         pure.GamePlacing(
@@ -34,7 +48,7 @@ def swiss_placings(tournament: Tournament) -> list[pure.GamePlacing]:
             match_id=None if is_bye else str(match_id),
             round_number=number,
             place=place,
-            points=float(points),
+            points=points,
             stats=stats or {},
         )
         for entrant_id, match_id, is_bye, number, place, points, stats in rows
