@@ -57,7 +57,7 @@ def test_create_update_check_in_drop_are_audited(event):
     assert client.post(f"{URL}{entrant_id}/drop/", {}, format="json").status_code == 409
     assert client.post(f"{URL}{entrant_id}/check-in/", {}, format="json").status_code == 409
     actions = list(
-        AuditEntry.objects.filter(target_type="tournament.entrant")
+        AuditEntry.objects.filter(tournament=event.tournament, target_type="tournament.entrant")
         .order_by("id")
         .values_list("action", flat=True)
     )
@@ -67,7 +67,7 @@ def test_create_update_check_in_drop_are_audited(event):
         "entrant.checked_in",
         "entrant.dropped",
     ]
-    updated = AuditEntry.objects.get(action="entrant.updated")
+    updated = event.tournament.audit_entries.get(action="entrant.updated")
     assert updated.before == {"display_name": "Ada"} and updated.after == {"display_name": "Ada L."}
 
 
@@ -100,9 +100,9 @@ def test_csv_import_creates_everyone(event):
     )
     assert response.status_code == 201, response.json()
     assert response.json()["created"] == 3
-    ada = Entrant.objects.get(display_name="Ada")
+    ada = event.tournament.entrants.get(display_name="Ada")
     assert ada.seed == 20 and ada.player.email == "ada@example.org"
-    assert AuditEntry.objects.get(action="entrants.imported").after["count"] == 3
+    assert event.tournament.audit_entries.get(action="entrants.imported").after["count"] == 3
 
 
 def test_csv_import_is_all_or_nothing_with_line_numbers(event):
@@ -114,7 +114,7 @@ def test_csv_import_is_all_or_nothing_with_line_numbers(event):
         "Cy,,,1\n"  # line 5: seed repeats line 2
         "ada,,,\n"  # line 6: name repeats line 2
     )
-    before = Entrant.objects.count()
+    before = event.tournament.entrants.count()
     response = user_client(event.organiser).post(
         f"{URL}import/", upload(csv_text), format="multipart"
     )
@@ -128,8 +128,8 @@ def test_csv_import_is_all_or_nothing_with_line_numbers(event):
         (6, "name"),
     }
     assert all(e["message"] for e in errors)
-    assert Entrant.objects.count() == before
-    assert not AuditEntry.objects.filter(action="entrants.imported").exists()
+    assert event.tournament.entrants.count() == before
+    assert not event.tournament.audit_entries.filter(action="entrants.imported").exists()
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 
 import pytest
 
-from matches.models import AuditEntry, Channel, ResultVersion, VersionState
+from matches.models import Channel, ResultVersion, VersionState
 from tests.api.conftest import entrant_client, game, user_client
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def test_referee_entry_records_channel_ip_and_agent(event):
     version = ResultVersion.objects.get(match=event.match)
     assert version.channel == Channel.API
     assert version.ip_address == "10.1.2.3" and version.user_agent == "desk-tablet/1.0"
-    entry = AuditEntry.objects.get(action="result.entered")
+    entry = event.tournament.audit_entries.get(action="result.entered")
     assert entry.channel == Channel.API and entry.ip_address == "10.1.2.3"
     # A second entry needs a correction.
     again = client.post(url(event), {"report": game(event.match, 1)}, format="json")
@@ -49,7 +49,7 @@ def test_engine_refusal_lists_every_problem(event):
     errors = response.json()["errors"]
     assert errors and all(set(e) == {"side", "field", "message"} for e in errors)
     assert {e["side"] for e in errors} >= {sides[1]}
-    assert not ResultVersion.objects.exists()
+    assert not ResultVersion.objects.filter(match=event.match).exists()
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,7 @@ def test_self_confirmation_is_refused_by_the_server(event):
     response = entrant_client(a).post(url(event, "1/confirm/"), {}, format="json")
     assert response.status_code == 409
     assert response.json() == {"detail": "a side cannot confirm or dispute its own report"}
-    assert not ResultVersion.objects.get().responses.exists()
+    assert not ResultVersion.objects.get(match=event.match).responses.exists()
 
 
 def test_report_then_everyone_confirms(event):

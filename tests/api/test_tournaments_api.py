@@ -15,15 +15,15 @@ NEW = {"name": "Autumn Open", "slug": "autumn-open", "mode": "every_eye", "swiss
 
 def test_list_and_retrieve_by_slug(event, anon):
     data = anon.get("/api/v1/tournaments/").json()
-    assert {t["slug"] for t in data["results"]} == {"other-cup", "spring-cup"}
+    assert {"other-cup", "spring-cup"} <= {t["slug"] for t in data["results"]}
     detail = anon.get("/api/v1/tournaments/spring-cup/").json()
     assert detail["entrant_count"] == 8 and detail["organiser"] == "org"
     assert anon.get("/api/v1/tournaments/nope/").status_code == 404
 
 
 def test_filter_by_status(event, anon):
-    data = anon.get("/api/v1/tournaments/?status=swiss").json()
-    assert [t["slug"] for t in data["results"]] == ["spring-cup"]
+    slugs = [t["slug"] for t in anon.get("/api/v1/tournaments/?status=swiss").json()["results"]]
+    assert "spring-cup" in slugs and "other-cup" not in slugs
 
 
 def test_result_form_comes_from_the_engine(event, anon):
@@ -42,7 +42,7 @@ def test_create_makes_the_user_organiser(db):
     assert StaffRole.objects.filter(
         tournament=tournament, user=user, role=StaffRoleKind.ORGANISER
     ).exists()
-    entry = AuditEntry.objects.get(action="tournament.created")
+    entry = AuditEntry.objects.get(tournament=tournament, action="tournament.created")
     assert entry.user == user and entry.channel == Channel.API and entry.ip_address == "127.0.0.1"
 
 
@@ -86,7 +86,7 @@ def test_organiser_update_is_audited_with_before_and_after(event):
     )
     assert response.status_code == 200, response.json()
     assert response.json()["venue"] == "Town hall"
-    entry = AuditEntry.objects.get(action="tournament.updated")
+    entry = AuditEntry.objects.get(tournament=event.tournament, action="tournament.updated")
     assert entry.before == {"venue": "", "swiss_rounds": 5}
     assert entry.after == {"venue": "Town hall", "swiss_rounds": 6}
     assert entry.user == event.organiser
