@@ -1,9 +1,11 @@
 """The demo command builds the three documented events through the real services."""
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from matches.models import ResultVersion, Seat, VersionState
+from tournament.demo import DEMO_USERS, remove_demo
 from tournament.models import RoundStatus, StageKind, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -14,8 +16,10 @@ def demo(django_db_setup, django_db_blocker):
     """Build the demo once for the module (it plays a few hundred games)."""
     with django_db_blocker.unblock():
         call_command("seed_demo", "--reset")
-        yield
-        call_command("seed_demo", "--reset")  # leaves a fresh copy; the test DB is dropped
+    yield
+    with django_db_blocker.unblock():  # leave the shared test database as it was
+        remove_demo()
+        get_user_model().objects.filter(username__in=DEMO_USERS).delete()
 
 
 def test_club_night_is_after_three_swiss_rounds(demo, client):
