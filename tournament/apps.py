@@ -8,3 +8,6 @@ class TournamentConfig(AppConfig):
 
     name = "tournament"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from tournament import receivers  # noqa: F401  (connects the signal receivers)

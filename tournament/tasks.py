@@ -11,6 +11,7 @@ from celery import shared_task
 from django.db import OperationalError, transaction
 
 from tournament.models import GenerationJob, JobStatus
+from tournament.realtime import notify_job_progress
 from tournament.services.rounds import RoundError, generate_swiss_round
 
 log = logging.getLogger(__name__)
@@ -21,6 +22,7 @@ def set_progress(job_id: int, progress: int, message: str, status=JobStatus.RUNN
     GenerationJob.objects.filter(pk=job_id).update(
         progress=progress, message=message, status=status
     )
+    notify_job_progress(GenerationJob.objects.get(pk=job_id))
 
 
 @shared_task(
@@ -46,9 +48,11 @@ def generate_swiss_round_task(self, job_id: int) -> int | None:
             job.message = f"Round {round_.number} paired"
             job.task_id = self.request.id or ""
             job.save(update_fields=["round", "status", "progress", "message", "task_id"])
+            notify_job_progress(job)
     except RoundError as exc:
         set_progress(job_id, 100, str(exc)[:200], status=JobStatus.FAILED)
         GenerationJob.objects.filter(pk=job_id).update(error=str(exc))
+        notify_job_progress(GenerationJob.objects.get(pk=job_id))
         return None
     log.info("job %s generated round %s", job_id, round_.pk)
     return round_.pk

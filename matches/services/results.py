@@ -34,6 +34,7 @@ from matches.models import (
     VersionState,
 )
 from matches.services.audit import record_change
+from matches.signals import result_accepted
 
 
 class ResultFlowError(ValueError):
@@ -63,6 +64,8 @@ class Actor:
 
 
 SYSTEM = Actor(channel=Channel.SYSTEM)
+#: Round states in which the players themselves may report (the values of ``RoundStatus``).
+PLAYABLE_ROUND_STATES = ("published", "running")
 
 
 def side_id(entrant_id: int) -> str:
@@ -177,6 +180,7 @@ def accept(version: ResultVersion, actor: Actor = SYSTEM, *, action="result.acce
         reason=reason,
         **_audit_actor(actor),
     )
+    result_accepted.send(sender=ResultVersion, match=match, version=version)
 
 
 def _audit_actor(actor: Actor) -> dict:
@@ -186,15 +190,18 @@ def _audit_actor(actor: Actor) -> dict:
 
 
 @transaction.atomic
-def enter_result(match: Match, report: dict, actor: Actor = SYSTEM) -> ResultVersion:
-    """A referee's entry: validated, stored and accepted at once (first result only)."""
+def enter_result(
+    match: Match, report: dict, actor: Actor = SYSTEM, *, kind: str = VersionKind.ENTRY
+) -> ResultVersion:
+    """A referee's entry (or a hosted live game's result, ``kind=LIVE``): validated, stored and
+    accepted at once (first result only)."""
     match = _lock(match)
     if _accepted(match):
         raise ResultFlowError(
             f"table {match.table_number} already has an accepted result; "
             "a change needs a correction with a reason"
         )
-    version = _new_version(match, report, VersionKind.ENTRY, actor, supersedes=_pending(match))
+    version = _new_version(match, report, kind, actor, supersedes=_pending(match))
     accept(version, actor, action="result.entered")
     return version
 
@@ -215,12 +222,20 @@ def correct_result(match: Match, report: dict, actor: Actor, reason: str) -> Res
 
 
 @transaction.atomic
-def submit_report(match: Match, report: dict, actor: Actor) -> ResultVersion:
-    """A side reports its game's result; it waits for every other side's confirmation."""
+def submit_report(
+    match: Match, report: dict, actor: Actor, *, kind: str = VersionKind.REPORT
+) -> ResultVersion:
+    """A side reports its game's result (or a live game proposes it, ``kind=LIVE``); it waits
+    for every other side's confirmation."""
     match = _lock(match)
     _seat_of(match, actor.entrant)
     if match.is_bye:
         raise ResultFlowError("a bye has no result to report")
+    if match.round.status not in PLAYABLE_ROUND_STATES:
+        raise ResultFlowError(
+            f"round {match.round.number} is {match.round.get_status_display().lower()}: "
+            "results are reported while it is published or running; ask a referee"
+        )
     if _accepted(match):
         raise ResultFlowError(
             f"table {match.table_number} already has an accepted result; ask a referee"
@@ -229,7 +244,7 @@ def submit_report(match: Match, report: dict, actor: Actor) -> ResultVersion:
         raise ResultFlowError("this result is disputed; a referee will settle it")
     if _pending(match):
         raise ResultFlowError("a result is already reported for this table: confirm or dispute it")
-    version = _new_version(match, report, VersionKind.REPORT, actor)
+    version = _new_version(match, report, kind, actor)
     match.status = MatchStatus.REPORTED
     match.save(update_fields=["status"])
     record_change(

@@ -30,6 +30,7 @@ from tournament.pairing import (
     pair_alliances,
     pair_pods,
 )
+from tournament.realtime import notify_round_published
 from tournament.services.history import swiss_history
 
 
@@ -168,6 +169,7 @@ def publish_round(round_: Round) -> Round:
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
+    notify_round_published(round_)
     return round_
 
 

@@ -1,0 +1,10 @@
+"""Signals the matches app sends, so apps that build on it can react without being imported.
+
+``result_accepted`` is sent (inside the transaction) whenever a version becomes a match's
+accepted result; the tournament app listens to push live updates once the transaction commits.
+"""
+
+from django.dispatch import Signal
+
+#: Sent with ``match`` and ``version`` when a version becomes the match's accepted result.
+result_accepted = Signal()
