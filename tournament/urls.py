@@ -1,12 +1,13 @@
 """Page routes of the tournament app."""
 
-from django.urls import path
+from django.urls import include, path
 
 from tournament.views import desk, pages, pairings, standings
 
 app_name = "tournament"
 
 urlpatterns = [
+    path("", include("tournament.urls_organiser")),
     path("", pages.home, name="home"),
     path("events/<slug:slug>/", pages.tournament_detail, name="detail"),
     path(

@@ -1,0 +1,3 @@
+"""Page routes of the organiser console (included from ``tournament.urls``)."""
+
+urlpatterns: list = []
