@@ -10,9 +10,11 @@ from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from matches.api.views import MatchViewSet, ResultViewSet
+from tournament.api.standings import BracketView, JobView, PairingsCsvView, StandingsView
 from tournament.api.views import AuditViewSet, EntrantViewSet, RoundViewSet, TournamentViewSet
 
 TOURNAMENT = r"tournaments/(?P<tournament_slug>[-a-zA-Z0-9_]+)"
+TOURNAMENT_PATH = "tournaments/<slug:tournament_slug>"
 
 router = DefaultRouter()
 router.register("tournaments", TournamentViewSet, basename="tournament")
@@ -24,5 +26,18 @@ router.register(r"matches/(?P<match_pk>\d+)/results", ResultViewSet, basename="m
 
 urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
+    path("jobs/<int:pk>/", JobView.as_view(), name="api-job"),
+    path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
+    path(
+        f"{TOURNAMENT_PATH}/standings.csv",
+        StandingsView.as_view(as_csv=True),
+        name="api-standings-csv",
+    ),
+    path(f"{TOURNAMENT_PATH}/bracket/", BracketView.as_view(), name="api-bracket"),
+    path(
+        f"{TOURNAMENT_PATH}/rounds/<int:number>/pairings.csv",
+        PairingsCsvView.as_view(),
+        name="api-pairings-csv",
+    ),
     *router.urls,
 ]

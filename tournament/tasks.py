@@ -10,6 +10,7 @@ import logging
 from celery import shared_task
 from django.db import OperationalError, transaction
 
+from matches.services.results import Actor
 from tournament.models import GenerationJob, JobStatus
 from tournament.realtime import notify_job_progress
 from tournament.services.rounds import RoundError, generate_swiss_round
@@ -33,16 +34,22 @@ def set_progress(job_id: int, progress: int, message: str, status=JobStatus.RUNN
 )
 def generate_swiss_round_task(self, job_id: int) -> int | None:
     """Generate the Swiss round a job asks for; returns the round's id."""
-    job = GenerationJob.objects.select_related("tournament").get(pk=job_id)
+    job = GenerationJob.objects.select_related("tournament", "requested_by").get(pk=job_id)
     if job.status == JobStatus.DONE:
         return job.round_id
     set_progress(job_id, 10, "Reading the standings")
     try:
         with transaction.atomic():
-            job = GenerationJob.objects.select_for_update().get(pk=job_id)
+            job = (
+                GenerationJob.objects.select_for_update()
+                .select_related("tournament", "requested_by")
+                .get(pk=job_id)
+            )
             if job.status == JobStatus.DONE:  # another worker finished it meanwhile
                 return job.round_id
-            round_ = generate_swiss_round(job.tournament)
+            params = job.parameters or {}
+            actor = Actor(user=job.requested_by, channel=params.get("channel") or "system")
+            round_ = generate_swiss_round(job.tournament, seed=params.get("seed"), actor=actor)
             job.round = round_
             job.status, job.progress = JobStatus.DONE, 100
             job.message = f"Round {round_.number} paired"

@@ -51,6 +51,12 @@ class Actor:
     ip_address: str | None = None
     user_agent: str = ""
 
+    def audit_fields(self) -> dict:
+        """The provenance fields an audit entry keeps (no user agent)."""
+        fields = self.provenance()
+        fields.pop("user_agent")
+        return fields
+
     def provenance(self) -> dict:
         """The provenance fields shared by versions, responses and audit entries."""
         user = self.user if getattr(self.user, "is_authenticated", False) else None
@@ -178,15 +184,9 @@ def accept(version: ResultVersion, actor: Actor = SYSTEM, *, action="result.acce
         before=_summary(previous),
         after=_summary(version),
         reason=reason,
-        **_audit_actor(actor),
+        **actor.audit_fields(),
     )
     result_accepted.send(sender=ResultVersion, match=match, version=version)
-
-
-def _audit_actor(actor: Actor) -> dict:
-    fields = actor.provenance()
-    fields.pop("user_agent")
-    return fields
 
 
 @transaction.atomic
@@ -252,7 +252,7 @@ def submit_report(
         "result.reported",
         match,
         after=_summary(version),
-        **_audit_actor(actor),
+        **actor.audit_fields(),
     )
     if match.seats.count() == 1:
         accept(version, actor)
@@ -313,7 +313,7 @@ def dispute_report(version: ResultVersion, actor: Actor, reason: str = "") -> Re
         match,
         after=_summary(version),
         reason=reason,
-        **_audit_actor(actor),
+        **actor.audit_fields(),
     )
     return response
 

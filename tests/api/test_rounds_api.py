@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 ROUNDS = "/api/v1/tournaments/spring-cup/rounds/"
 
 
-def test_generate_publish_complete(event):
+def test_generate_publish_complete(event, django_capture_on_commit_callbacks):
     client = user_client(event.organiser)
     assert client.post(f"{ROUNDS}generate/", {}, format="json").json() == {
         "detail": "round 1 is not complete yet"
@@ -22,9 +22,19 @@ def test_generate_publish_complete(event):
     for match in event.round.matches.all():
         enter_result(match, game(match), Actor(user=event.referee))
     assert client.post(f"{ROUNDS}1/complete/", {}, format="json").status_code == 200
-    response = client.post(f"{ROUNDS}generate/", {"seed": 99}, format="json")
-    assert response.status_code == 201, response.json()
-    data = response.json()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"{ROUNDS}generate/", {"seed": 99}, format="json")
+    assert response.status_code == 202, response.json()
+    job = response.json()
+    assert job["status_url"].endswith(f"/api/v1/jobs/{job['id']}/")
+    followed = client.get(job["status_url"]).json()
+    assert (followed["status"], followed["progress"], followed["round"]) == ("done", 100, 2)
+    # Asking again before round 2 is complete finds the same job: no second round.
+    again = client.post(f"{ROUNDS}generate/", {}, format="json")
+    assert again.status_code == 202 and again.json()["id"] == job["id"]
+    assert user_client(event.referee).get(job["status_url"]).status_code == 200
+    assert entrant_client(event.players[0]).get(job["status_url"]).status_code == 404
+    data = client.get(f"{ROUNDS}2/").json()
     assert (data["number"], data["status"], data["seed"], data["match_count"]) == (
         2,
         "draft",
@@ -53,10 +63,11 @@ def test_generate_refuses_unknown_fields_and_bad_seed(event):
     assert "seed" in client.post(f"{ROUNDS}generate/", {"seed": -1}, format="json").json()
 
 
-def test_drafts_are_listed_for_staff_only(event, anon):
+def test_drafts_are_listed_for_staff_only(event, anon, django_capture_on_commit_callbacks):
     client = user_client(event.organiser)
     client.post(f"{ROUNDS}1/complete/", {"reason": "x"}, format="json")
-    client.post(f"{ROUNDS}generate/", {}, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"{ROUNDS}generate/", {}, format="json")
     assert [r["number"] for r in anon.get(ROUNDS).json()["results"]] == [1]
     assert [r["number"] for r in client.get(ROUNDS).json()["results"]] == [1, 2]
     assert [r["number"] for r in user_client(event.referee).get(ROUNDS).json()["results"]] == [1, 2]

@@ -6,6 +6,7 @@ from django.core.management import call_command
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.models import GenerationJob, JobStatus
 from tournament.services.jobs import request_swiss_round
+from tournament.services.rounds import RoundError, generate_swiss_round
 from tournament.tasks import generate_swiss_round_task
 
 pytestmark = pytest.mark.django_db
@@ -50,17 +51,26 @@ def test_rerunning_the_task_after_it_finished_changes_nothing(
     assert tournament.rounds.count() == 1
 
 
-def test_a_refused_generation_marks_the_job_failed_with_the_reason(
-    django_capture_on_commit_callbacks,
-):
+def test_a_request_that_cannot_be_met_is_refused_at_once():
     tournament = TournamentFactory()
     EntrantFactory(tournament=tournament)  # one player cannot make a game
-    with django_capture_on_commit_callbacks(execute=True):
-        job, _ = request_swiss_round(tournament)
+    with pytest.raises(RoundError, match="at least two sides"):
+        request_swiss_round(tournament)
+    assert not GenerationJob.objects.exists()
+
+
+def test_a_task_whose_round_became_impossible_fails_the_job_with_the_reason():
+    tournament = TournamentFactory()
+    EntrantFactory.create_batch(4, tournament=tournament)
+    job = GenerationJob.objects.create(
+        tournament=tournament, kind="swiss_round", idempotency_key="k"
+    )
+    generate_swiss_round(tournament, seed=1)  # someone paired round 1 meanwhile
+    assert generate_swiss_round_task.apply(args=[job.pk]).get() is None
     job.refresh_from_db()
     assert job.status == JobStatus.FAILED
-    assert job.error
-    assert tournament.rounds.count() == 0
+    assert "not complete" in job.error
+    assert tournament.rounds.count() == 1
 
 
 def test_management_command_prints_the_tables(capsys):

@@ -102,7 +102,7 @@ def test_dispute_sends_the_match_to_the_referees_and_blocks_acceptance(pod):
     version.refresh_from_db()
     assert version.state == VersionState.SUPERSEDED
     actions = list(
-        AuditEntry.objects.filter(tournament=match.round.tournament)
+        AuditEntry.objects.filter(tournament=match.round.tournament, action__startswith="result.")
         .order_by("created_at", "id")
         .values_list("action", flat=True)
     )

@@ -1,24 +1,49 @@
-"""Starting the generation of a round, kept apart from the view so it can move to Celery.
+"""Round generation over the API: a job, run by Celery, that the client can follow.
 
-Today the round is paired inside the request and the view answers 201 with it. The Celery
-version will create a ``GenerationJob`` (with an idempotency key), queue the task and let the
-view answer 202 with the job; only ``start_swiss_round`` and the view's response change.
+``POST .../rounds/generate/`` creates (or finds: the request is idempotent) the job for the next
+Swiss round and answers 202 with the job and its status URL. With the embedded default Celery is
+eager, so the job is usually done by the time the answer leaves; with workers it is queued.
 """
 
-from dataclasses import dataclass
+from rest_framework import serializers
 
-from tournament.models import Round, Tournament
-from tournament.services.rounds import generate_swiss_round
-
-
-@dataclass(frozen=True)
-class GenerationOutcome:
-    """What a generation request produced: the round now, or (later) a queued job."""
-
-    round: Round | None = None
-    job: object = None
+from tournament.models import GenerationJob, Tournament
+from tournament.services.jobs import request_swiss_round
 
 
-def start_swiss_round(tournament: Tournament, *, seed: int | None = None) -> GenerationOutcome:
-    """Pair the next Swiss round of ``tournament`` (raises ``RoundError`` when it cannot)."""
-    return GenerationOutcome(round=generate_swiss_round(tournament, seed=seed))
+class GenerationJobSerializer(serializers.ModelSerializer):
+    """A background job's progress, and the round it made."""
+
+    round = serializers.SerializerMethodField()
+    status_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = GenerationJob
+        fields = [
+            "id",
+            "kind",
+            "status",
+            "progress",
+            "message",
+            "error",
+            "round",
+            "status_url",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    def get_round(self, job) -> int | None:
+        return job.round.number if job.round_id else None
+
+    def get_status_url(self, job) -> str:
+        request = self.context.get("request")
+        path = f"/api/v1/jobs/{job.pk}/"
+        return request.build_absolute_uri(path) if request else path
+
+
+def start_swiss_round(tournament: Tournament, user, *, seed: int | None = None):
+    """The job generating the next Swiss round (new, or the one already asked for)."""
+    job, created = request_swiss_round(tournament, user, seed=seed, channel="api")
+    job.refresh_from_db()
+    return job, created

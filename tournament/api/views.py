@@ -28,11 +28,12 @@ from tournament.api.base import (
     ENTRANT_TOKEN,
     ApiViewMixin,
     TournamentNestedMixin,
+    actor_for,
     audit_actor,
     visible_tournaments,
 )
 from tournament.api.csv_import import CsvImportInvalid, import_entrants
-from tournament.api.generation import start_swiss_round
+from tournament.api.generation import GenerationJobSerializer, start_swiss_round
 from tournament.api.serializers import (
     AuditEntrySerializer,
     CompleteRoundSerializer,
@@ -415,36 +416,25 @@ class RoundViewSet(
             "matches": MatchSerializer,
         }.get(self.action, RoundSerializer)
 
-    def _audit(self, action_name, round_, *, after=None, reason=""):
-        record_change(
-            round_.tournament,
-            action_name,
-            round_,
-            after=after,
-            reason=reason,
-            **audit_actor(self.request),
-        )
-
     @extend_schema(
         parameters=[TOURNAMENT_SLUG],
         request=GenerateRoundSerializer,
-        responses={201: RoundSerializer, 409: DETAIL},
+        responses={202: GenerationJobSerializer, 409: DETAIL},
     )
     @action(detail=False, methods=["post"])
     def generate(self, request, *args, **kwargs):
-        """Pair the next Swiss round as a draft (organisers)."""
+        """Ask for the next Swiss round (organisers): answers with the job and its status URL.
+
+        Asking again before that round is complete returns the same job (idempotent).
+        """
         tournament = self.get_tournament()
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        with transaction.atomic():
-            outcome = start_swiss_round(tournament, seed=serializer.validated_data.get("seed"))
-            round_ = outcome.round
-            self._audit(
-                "round.generated",
-                round_,
-                after={"number": round_.number, "seed": round_.seed, "status": round_.status},
-            )
-        return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+        job, _ = start_swiss_round(
+            tournament, request.user, seed=serializer.validated_data.get("seed")
+        )
+        body = GenerationJobSerializer(job, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(
         parameters=[TOURNAMENT_SLUG],
@@ -456,9 +446,7 @@ class RoundViewSet(
         """Make a drafted round's tables visible to everyone (organisers)."""
         round_ = self.get_object()
         self.get_serializer(data=request.data).is_valid(raise_exception=True)
-        with transaction.atomic():
-            round_ = publish_round(round_)
-            self._audit("round.published", round_, after={"status": round_.status})
+        round_ = publish_round(round_, actor_for(request))
         return Response(RoundSerializer(round_).data)
 
     @extend_schema(
@@ -473,14 +461,7 @@ class RoundViewSet(
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         reason = serializer.validated_data.get("reason", "")
-        with transaction.atomic():
-            round_ = complete_round(round_, reason=reason)
-            self._audit(
-                "round.completed",
-                round_,
-                after={"status": round_.status, "closed_reason": round_.closed_reason},
-                reason=round_.closed_reason,
-            )
+        round_ = complete_round(round_, reason=reason, actor=actor_for(request))
         return Response(RoundSerializer(round_).data)
 
     @extend_schema(

@@ -91,6 +91,9 @@ class GenerationJob(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="jobs")
     kind = models.CharField(max_length=30, help_text="e.g. swiss_round, elimination, advance.")
     idempotency_key = models.CharField(max_length=120, unique=True)
+    parameters = models.JSONField(
+        default=dict, blank=True, help_text="What the request asked for, e.g. a seed to reuse."
+    )
     status = models.CharField(max_length=8, choices=JobStatus.choices, default=JobStatus.QUEUED)
     progress = models.PositiveSmallIntegerField(default=0, help_text="0 to 100.")
     message = models.CharField(max_length=200, blank=True)

@@ -12,7 +12,8 @@ from django.db.models import Count
 from django.utils import timezone
 
 from matches.models import Match, MatchStatus, Seat
-from matches.services.results import record_bye
+from matches.services.audit import record_change
+from matches.services.results import SYSTEM, Actor, record_bye
 from tournament.models import (
     EntrantStatus,
     Round,
@@ -36,6 +37,20 @@ from tournament.services.history import swiss_history
 
 class RoundError(ValueError):
     """A request about rounds that cannot be done now; the message says why."""
+
+
+def audit_round(round_: Round, action: str, actor: Actor, *, before=None, after=None, reason=""):
+    """Record a change to a round in the tournament's audit trail."""
+    state = {"number": round_.number, "status": round_.status}
+    record_change(
+        round_.tournament,
+        action,
+        round_,
+        before=before,
+        after=state | (after or {}),
+        reason=reason,
+        **actor.audit_fields(),
+    )
 
 
 def new_seed() -> int:
@@ -99,19 +114,31 @@ def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int
     return pair_pods(sides, options)
 
 
-@transaction.atomic
-def generate_swiss_round(tournament: Tournament, *, seed: int | None = None) -> Round:
-    """Pair the next Swiss round as a draft. Refuses while an earlier round is unfinished."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    stage = swiss_stage(tournament)
-    previous = stage.rounds.order_by("-number_in_stage").first()
+def next_swiss_numbers(tournament: Tournament) -> tuple[int, int]:
+    """The event-wide and in-stage numbers of the next Swiss round; ``RoundError`` when the
+    next round cannot be paired now (one still unfinished, all played, too few sides)."""
+    previous = (
+        tournament.rounds.filter(stage__kind=StageKind.SWISS).order_by("-number_in_stage").first()
+    )
     if previous and previous.status != RoundStatus.COMPLETE:
         raise RoundError(f"round {previous.number} is not complete yet")
     number_in_stage = previous.number_in_stage + 1 if previous else 1
     if number_in_stage > tournament.swiss_rounds:
         raise RoundError(f"all {tournament.swiss_rounds} Swiss rounds have been paired")
+    if tournament.entrants.exclude(status=EntrantStatus.DROPPED).count() < 2:
+        raise RoundError("a round needs at least two sides still in the event")
     last = tournament.rounds.order_by("-number").first()
-    number = last.number + 1 if last else 1
+    return (last.number + 1 if last else 1), number_in_stage
+
+
+@transaction.atomic
+def generate_swiss_round(
+    tournament: Tournament, *, seed: int | None = None, actor: Actor = SYSTEM
+) -> Round:
+    """Pair the next Swiss round as a draft. Refuses while an earlier round is unfinished."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    stage = swiss_stage(tournament)
+    number, number_in_stage = next_swiss_numbers(tournament)
     seed = new_seed() if seed is None else seed
     try:
         pairing = pair_field(tournament, sides_to_pair(tournament), seed, number_in_stage)
@@ -128,6 +155,9 @@ def generate_swiss_round(tournament: Tournament, *, seed: int | None = None) -> 
         game_length_seconds=tournament.game_length_seconds,
     )
     store_pods(round_, pairing)
+    audit_round(
+        round_, "round.generated", actor, after={"seed": seed, "report": pairing.explanation}
+    )
     if tournament.status in (TournamentStatus.SETUP, TournamentStatus.REGISTRATION):
         tournament.status = TournamentStatus.SWISS
         tournament.save(update_fields=["status", "updated_at"])
@@ -161,7 +191,7 @@ def store_pods(round_: Round, pairing) -> list[Match]:
 
 
 @transaction.atomic
-def publish_round(round_: Round) -> Round:
+def publish_round(round_: Round, actor: Actor = SYSTEM) -> Round:
     """Make a drafted round's tables visible to everyone."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
@@ -169,12 +199,13 @@ def publish_round(round_: Round) -> Round:
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
+    audit_round(round_, "round.published", actor, before={"status": RoundStatus.DRAFT})
     notify_round_published(round_)
     return round_
 
 
 @transaction.atomic
-def complete_round(round_: Round, *, reason: str = "") -> Round:
+def complete_round(round_: Round, *, reason: str = "", actor: Actor = SYSTEM) -> Round:
     """Close a round: every match needs an accepted result, unless a reason is given."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status == RoundStatus.COMPLETE:
@@ -189,4 +220,11 @@ def complete_round(round_: Round, *, reason: str = "") -> Round:
     round_.completed_at = timezone.now()
     round_.closed_reason = reason.strip() if open_tables else ""
     round_.save(update_fields=["status", "completed_at", "closed_reason"])
+    audit_round(
+        round_,
+        "round.completed",
+        actor,
+        after={"open_tables": open_tables},
+        reason=round_.closed_reason,
+    )
     return round_

@@ -1,0 +1,176 @@
+"""Standings, brackets, jobs and CSV exports over the API (read-only)."""
+
+import csv
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament.api.base import ApiViewMixin, TournamentNestedMixin
+from tournament.api.generation import GenerationJobSerializer
+from tournament.models import GenerationJob, RoundStatus, StageKind
+from tournament.permissions import is_referee
+from tournament.services.standings import compute_standings
+
+
+class StandingRowSerializer(serializers.Serializer):
+    """One line of the standings; ``rank`` is shared by true ties, ``position`` is unique."""
+
+    position = serializers.IntegerField()
+    rank = serializers.IntegerField()
+    entrant = serializers.IntegerField(source="entrant_id")
+    name = serializers.CharField()
+    status = serializers.CharField()
+    points = serializers.FloatField()
+    tiebreaks = serializers.DictField(child=serializers.FloatField())
+    games_played = serializers.IntegerField()
+    byes = serializers.IntegerField()
+
+
+def standing_dicts(rows) -> list[dict]:
+    """Standings rows as plain dicts for the serializer and the CSV export."""
+    return [
+        {
+            "position": row.position,
+            "rank": row.rank,
+            "entrant_id": int(row.entrant_id),
+            "name": row.name,
+            "status": row.status,
+            "points": row.points,
+            "tiebreaks": dict(row.tiebreaks),
+            "games_played": row.games_played,
+            "byes": row.byes,
+        }
+        for row in rows
+    ]
+
+
+def csv_response(filename: str, header: list[str], rows) -> HttpResponse:
+    """A CSV download (UTF-8, one header line)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return response
+
+
+class StandingsView(TournamentNestedMixin, APIView):
+    """The Swiss standings of a tournament, best first (``standings.csv`` for a spreadsheet)."""
+
+    as_csv = False
+
+    @extend_schema(responses=StandingRowSerializer(many=True))
+    def get(self, request, tournament_slug):
+        tournament = self.get_tournament()
+        rows = standing_dicts(compute_standings(tournament))
+        if self.as_csv:
+            keys = list(rows[0]["tiebreaks"]) if rows else []
+            return csv_response(
+                f"{tournament.slug}-standings.csv",
+                ["rank", "position", "name", "points", *keys, "games", "status"],
+                (
+                    [
+                        r["rank"],
+                        r["position"],
+                        r["name"],
+                        r["points"],
+                        *[r["tiebreaks"][k] for k in keys],
+                        r["games_played"],
+                        r["status"],
+                    ]
+                    for r in rows
+                ),
+            )
+        return Response(StandingRowSerializer(rows, many=True).data)
+
+
+class PairingsCsvView(TournamentNestedMixin, APIView):
+    """A published round's tables as CSV: table, seat, entrant, starting colour, place, points."""
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    def get(self, request, tournament_slug, number):
+        tournament = self.get_tournament()
+        round_ = get_object_or_404(tournament.rounds, number=number)
+        if round_.status == RoundStatus.DRAFT and not is_referee(request.user, tournament):
+            raise exceptions.NotFound()
+        seats = round_.seats.select_related("match", "entrant").order_by(
+            "match__table_number", "position"
+        )
+        return csv_response(
+            f"{tournament.slug}-round-{round_.number}.csv",
+            ["table", "group", "seat", "entrant", "flower", "place", "points"],
+            (
+                [
+                    s.match.table_number,
+                    s.match.group_label,
+                    s.position,
+                    s.entrant.display_name,
+                    s.flower_colour,
+                    s.place or "",
+                    "" if s.points is None else float(s.points),
+                ]
+                for s in seats
+            ),
+        )
+
+
+class BracketView(TournamentNestedMixin, APIView):
+    """The elimination: each stage's groups with seats, places and points, and any tie-breaks."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, tournament_slug):
+        tournament = self.get_tournament()
+        rounds = (
+            tournament.rounds.exclude(stage__kind=StageKind.SWISS)
+            .exclude(status=RoundStatus.DRAFT)
+            .select_related("stage")
+            .prefetch_related("matches__seats__entrant")
+            .order_by("number")
+        )
+        stages = []
+        for round_ in rounds:
+            stages.append(
+                {
+                    "stage": round_.stage.kind,
+                    "label": round_.stage.label,
+                    "round": round_.number,
+                    "game": round_.number_in_stage,
+                    "status": round_.status,
+                    "groups": [
+                        {
+                            "label": match.group_label,
+                            "table": match.table_number,
+                            "status": match.status,
+                            "seats": [
+                                {
+                                    "entrant": seat.entrant_id,
+                                    "name": seat.entrant.display_name,
+                                    "place": seat.place,
+                                    "points": None if seat.points is None else float(seat.points),
+                                }
+                                for seat in sorted(match.seats.all(), key=lambda s: s.position)
+                            ],
+                        }
+                        for match in sorted(round_.matches.all(), key=lambda m: m.table_number)
+                    ],
+                }
+            )
+        return Response(
+            {"tournament": tournament.slug, "status": tournament.status, "stages": stages}
+        )
+
+
+class JobView(ApiViewMixin, APIView):
+    """A background job's progress (staff of its tournament only)."""
+
+    @extend_schema(responses=GenerationJobSerializer)
+    def get(self, request, pk):
+        job = get_object_or_404(GenerationJob.objects.select_related("tournament", "round"), pk=pk)
+        if not is_referee(request.user, job.tournament):
+            raise exceptions.NotFound()
+        return Response(GenerationJobSerializer(job, context={"request": request}).data)
