@@ -1,3 +1,46 @@
-"""Page routes of the organiser console (included from ``tournament.urls``)."""
+"""Page routes of the organiser console (included from ``tournament.urls``).
 
-urlpatterns: list = []
+Organisers only, except the audit trail, the projector clock, the clock commands and the live
+poll (the event's referees too) and a player's own check-in (their private link).
+"""
+
+from django.urls import path
+
+from tournament.views.organiser import console, entrants, rounds
+
+M = "events/<slug:slug>/manage/"
+R = M + "rounds/<int:number>/"
+
+urlpatterns = [
+    path("manage/new/", console.create, name="manage-new"),
+    path(M, console.home, name="manage-home"),
+    path(M + "open-registration/", console.open_registration_view, name="manage-open"),
+    path(M + "entrants/", entrants.entrants, name="manage-entrants"),
+    path(M + "entrants/import/", entrants.import_csv, name="manage-import"),
+    path(M + "entrants/<int:entrant_id>/check-in/", entrants.check_in, name="manage-check-in"),
+    path(
+        M + "entrants/<int:entrant_id>/undo-check-in/",
+        entrants.undo_check_in,
+        name="manage-undo-check-in",
+    ),
+    path(M + "entrants/<int:entrant_id>/drop/", entrants.drop, name="manage-drop"),
+    path(M + "rounds/", rounds.rounds, name="manage-rounds"),
+    path(M + "rounds/generate/", rounds.generate, name="manage-generate"),
+    path(M + "jobs/<int:job_id>/", rounds.job_status, name="manage-job"),
+    path(R, rounds.round_detail, name="manage-round"),
+    path(R + "swap/", rounds.swap, name="manage-round-swap"),
+    path(R + "repair/", rounds.repair, name="manage-round-repair"),
+    path(R + "publish/", rounds.publish, name="manage-round-publish"),
+    path(R + "close/", rounds.close, name="manage-round-close"),
+    path(R + "print/", rounds.print_round, name="manage-round-print"),
+    path(R + "clock/", rounds.projector, name="manage-projector"),
+    path(R + "clock/<str:command>/", rounds.clock_command, name="manage-clock-command"),
+    path(R + "live.json", rounds.live_json, name="manage-round-live"),
+    path(M + "elimination/cut/", rounds.cut, name="manage-cut"),
+    path(M + "elimination/advance/", rounds.advance, name="manage-advance"),
+    path(M + "export/standings.csv", console.export_standings, name="manage-export-standings"),
+    path(M + "export/round-<int:number>.csv", console.export_round, name="manage-export-round"),
+    path(M + "export/event.json", console.export_json, name="manage-export-json"),
+    path(M + "audit/", console.audit, name="manage-audit"),
+    path("me/<str:token>/check-in/", entrants.self_check_in, name="self-check-in"),
+]

@@ -1,0 +1,181 @@
+"""Forms of the organiser console: a new event, players, CSV import, seat swaps, closing, clock."""
+
+from django import forms
+from django.utils.text import slugify
+
+from engine import api as engine_api
+from tournament.models import Entrant, Tournament
+from tournament.services.clock import MAX_EXTEND_SECONDS
+
+SYSTEM_MODE_SEPARATOR = ":"
+
+
+def system_mode_choices() -> list:
+    """Game systems and their modes as grouped choices, named by the engine itself."""
+    groups = []
+    for system in engine_api.list_systems():
+        modes = [
+            (f"{system['key']}{SYSTEM_MODE_SEPARATOR}{mode['key']}", mode["label"])
+            for mode in system["modes"]
+        ]
+        groups.append((system["name"], modes))
+    return groups
+
+
+class TournamentForm(forms.ModelForm):
+    """A new event: name and place, game system and mode, format and scoring settings."""
+
+    system_mode = forms.ChoiceField(
+        label="Game and mode",
+        help_text="The game system and the mode every table plays.",
+    )
+    slug = forms.SlugField(
+        required=False,
+        max_length=80,
+        label="Web address",
+        help_text="Letters, digits and hyphens; left empty, it is made from the name.",
+    )
+    preferred_pod_size = forms.TypedChoiceField(
+        choices=[(4, "4 sides"), (3, "3 sides")],
+        coerce=int,
+        initial=4,
+        label="Preferred game size",
+        help_text="Remainders make smaller games; a 2-side game only when nothing else fits.",
+    )
+    cut_size = forms.IntegerField(
+        required=False,
+        min_value=2,
+        max_value=64,
+        label="Cut size",
+        help_text="Leave empty to scale the cut to the field (16, 8 or 4; teams 8, 4 or 2).",
+    )
+    swiss_rounds = forms.IntegerField(min_value=1, max_value=20, initial=5, label="Swiss rounds")
+    game_length_seconds = forms.IntegerField(
+        min_value=30,
+        max_value=7200,
+        initial=300,
+        label="Game length (seconds)",
+        help_text="300 seconds is the standard five-minute game.",
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "slug",
+            "starts_on",
+            "venue",
+            "rules_level",
+            "timing",
+            "swiss_rounds",
+            "pairing_method",
+            "preferred_pod_size",
+            "cut_size",
+            "cut_tie_resolution",
+            "game_length_seconds",
+            "tie_policy",
+        ]
+        labels = {
+            "name": "Event name",
+            "starts_on": "Date",
+            "rules_level": "Rules",
+            "timing": "Timing",
+            "pairing_method": "Pairing",
+            "cut_tie_resolution": "A tie at the cut line is settled by",
+            "tie_policy": "Equal scores in one game",
+        }
+        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
+
+    field_order = ["name", "slug", "starts_on", "venue", "system_mode"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["system_mode"].choices = system_mode_choices()
+        self.fields["system_mode"].initial = f"eye_for_an_eye{SYSTEM_MODE_SEPARATOR}every_eye"
+        for name in ("rules_level", "timing", "pairing_method", "cut_tie_resolution", "tie_policy"):
+            self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != ""]
+        self.fields["pairing_method"].initial = "swiss"
+        self.fields["name"].widget.attrs["autofocus"] = True
+
+    def clean_slug(self):
+        slug = self.cleaned_data.get("slug") or slugify(self.data.get("name", ""))[:80]
+        if not slug:
+            raise forms.ValidationError("Give a web address (letters, digits and hyphens).")
+        if Tournament.objects.filter(slug=slug).exists():
+            raise forms.ValidationError(f"The address {slug!r} is taken; choose another one.")
+        return slug
+
+    def clean(self):
+        data = super().clean()
+        key, _, mode = (data.get("system_mode") or "").partition(SYSTEM_MODE_SEPARATOR)
+        data["game_system"], data["mode"] = key, mode
+        return data
+
+    def save(self, commit=True):
+        self.instance.game_system = self.cleaned_data["game_system"]
+        self.instance.mode = self.cleaned_data["mode"]
+        return super().save(commit=commit)
+
+
+class PlayerForm(forms.Form):
+    """A player registered at the desk."""
+
+    name = forms.CharField(max_length=100, label="Name")
+    club = forms.CharField(max_length=100, required=False, label="Club")
+    email = forms.EmailField(required=False, label="E-mail")
+
+
+class CsvImportForm(forms.Form):
+    """A CSV file of players: a header line, then name, club, email, seed in any order."""
+
+    file = forms.FileField(
+        label="CSV file",
+        help_text="Header line with the columns name (required), club, email, seed.",
+    )
+
+
+class SwapSeatsForm(forms.Form):
+    """Two entrants of one drafted round, to exchange their seats."""
+
+    first = forms.TypedChoiceField(coerce=int, label="Swap")
+    second = forms.TypedChoiceField(coerce=int, label="with")
+
+    def __init__(self, seats, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "Choose a player")] + [
+            (seat.entrant_id, f"{seat.entrant.display_name} (table {seat.match.table_number})")
+            for seat in seats
+        ]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") and data.get("first") == data.get("second"):
+            raise forms.ValidationError("Choose two different players.")
+        return data
+
+    def entrants(self, round_) -> tuple[Entrant, Entrant]:
+        ids = [self.cleaned_data["first"], self.cleaned_data["second"]]
+        found = {e.pk: e for e in Entrant.objects.filter(tournament=round_.tournament, pk__in=ids)}
+        return found[ids[0]], found[ids[1]]
+
+
+class CloseRoundForm(forms.Form):
+    """Closing a round; a reason is required by the service when results are missing."""
+
+    reason = forms.CharField(
+        required=False,
+        max_length=500,
+        label="Reason (needed when a table has no result)",
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class ExtendClockForm(forms.Form):
+    """Extra time on the round clock."""
+
+    seconds = forms.IntegerField(
+        min_value=1, max_value=MAX_EXTEND_SECONDS, initial=60, label="Add seconds"
+    )
+    reason = forms.CharField(required=False, max_length=200, label="Reason")

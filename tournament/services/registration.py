@@ -1,0 +1,268 @@
+"""Registration and attendance: add an entrant, check in, undo, drop, self check-in, seat swaps.
+
+Small functions that pages and the API alike can call. Each one locks the row it changes,
+changes it, and appends an audit entry (before and after) in the same transaction, so the
+trail never disagrees with the data. ``who`` is the provenance of the change: the keyword
+arguments of ``matches.services.audit.record_change`` (``user``, ``entrant``, ``channel``,
+``ip_address``).
+"""
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from matches.models import Channel, Seat
+from matches.services.audit import record_change
+from tournament.models import (
+    Entrant,
+    EntrantStatus,
+    Player,
+    Round,
+    RoundStatus,
+    Tournament,
+    TournamentStatus,
+)
+
+#: Event states in which players may still join without being a late entry.
+OPEN_STATES = (TournamentStatus.SETUP, TournamentStatus.REGISTRATION)
+
+
+class RegistrationError(ValueError):
+    """A registration change that cannot be made now; the message says why."""
+
+
+def _who(who: dict | None) -> dict:
+    who = dict(who or {})
+    who.setdefault("channel", Channel.PAGE)
+    return who
+
+
+def _snapshot(entrant: Entrant) -> dict:
+    return {
+        "name": entrant.display_name,
+        "status": entrant.status,
+        "checked_in_at": entrant.checked_in_at.isoformat() if entrant.checked_in_at else None,
+    }
+
+
+def _locked(entrant: Entrant) -> Entrant:
+    return Entrant.objects.select_for_update().select_related("tournament").get(pk=entrant.pk)
+
+
+def registration_open(tournament: Tournament) -> bool:
+    """Whether players may still check themselves in (before the first round is paired)."""
+    return tournament.status in OPEN_STATES
+
+
+@transaction.atomic
+def open_registration(tournament: Tournament, who: dict | None = None) -> Tournament:
+    """Move an event from set-up to open registration (self check-in starts working)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != TournamentStatus.SETUP:
+        raise RegistrationError("registration can only be opened while the event is set up")
+    tournament.status = TournamentStatus.REGISTRATION
+    tournament.save(update_fields=["status", "updated_at"])
+    record_change(
+        tournament,
+        "tournament.registration_opened",
+        tournament,
+        before={"status": TournamentStatus.SETUP},
+        after={"status": tournament.status},
+        **_who(who),
+    )
+    return tournament
+
+
+@transaction.atomic
+def register_player(
+    tournament: Tournament,
+    name: str,
+    *,
+    club: str = "",
+    email: str = "",
+    who: dict | None = None,
+) -> Entrant:
+    """Add a player to the event; after the first round it is recorded as a late entry.
+
+    A late entrant is paired from the next generated round on (a drafted round is not changed).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    name = name.strip()
+    if not name:
+        raise RegistrationError("a name is required")
+    if tournament.status in (TournamentStatus.ELIMINATION, TournamentStatus.FINISHED):
+        raise RegistrationError("the Swiss rounds are over: nobody can join now")
+    if tournament.entrants.filter(display_name__iexact=name).exists():
+        raise RegistrationError(f"{name!r} is already registered")
+    late = tournament.status not in OPEN_STATES
+    try:
+        with transaction.atomic():
+            player = Player.objects.create(name=name, club=club.strip(), email=email.strip())
+            entrant = Entrant.objects.create(
+                tournament=tournament, player=player, display_name=name
+            )
+    except IntegrityError as exc:
+        raise RegistrationError(f"{name!r} could not be registered: {exc}") from exc
+    after = _snapshot(entrant) | {"club": player.club}
+    if late:
+        after["joins_from_round"] = _next_round_number(tournament)
+    record_change(
+        tournament,
+        "entrant.late_entry" if late else "entrant.created",
+        entrant,
+        after=after,
+        **_who(who),
+    )
+    return entrant
+
+
+def _next_round_number(tournament: Tournament) -> int:
+    """The first round a late entrant plays: the next one paired (a draft is not changed)."""
+    return (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+@transaction.atomic
+def check_in(entrant: Entrant, who: dict | None = None) -> Entrant:
+    """Mark an entrant present; doing it twice changes nothing (and records nothing)."""
+    entrant = _locked(entrant)
+    if entrant.status == EntrantStatus.DROPPED:
+        raise RegistrationError(f"{entrant} has dropped out; they cannot check in")
+    if entrant.status == EntrantStatus.CHECKED_IN:
+        return entrant
+    before = _snapshot(entrant)
+    entrant.status = EntrantStatus.CHECKED_IN
+    entrant.checked_in_at = timezone.now()
+    entrant.save(update_fields=["status", "checked_in_at"])
+    record_change(
+        entrant.tournament,
+        "entrant.checked_in",
+        entrant,
+        before=before,
+        after=_snapshot(entrant),
+        **_who(who),
+    )
+    return entrant
+
+
+@transaction.atomic
+def undo_check_in(entrant: Entrant, who: dict | None = None) -> Entrant:
+    """Take back a check-in made by mistake (the entrant is registered again)."""
+    entrant = _locked(entrant)
+    if entrant.status != EntrantStatus.CHECKED_IN:
+        raise RegistrationError(f"{entrant} is not checked in")
+    before = _snapshot(entrant)
+    entrant.status = EntrantStatus.REGISTERED
+    entrant.checked_in_at = None
+    entrant.save(update_fields=["status", "checked_in_at"])
+    record_change(
+        entrant.tournament,
+        "entrant.check_in_undone",
+        entrant,
+        before=before,
+        after=_snapshot(entrant),
+        **_who(who),
+    )
+    return entrant
+
+
+@transaction.atomic
+def drop(entrant: Entrant, who: dict | None = None, *, reason: str = "") -> Entrant:
+    """Take an entrant out of the pairings from the next generated round on."""
+    entrant = _locked(entrant)
+    if entrant.status == EntrantStatus.DROPPED:
+        raise RegistrationError(f"{entrant} has already dropped out")
+    before = _snapshot(entrant)
+    last_done = entrant.tournament.rounds.filter(status=RoundStatus.COMPLETE).aggregate(
+        n=Max("number")
+    )["n"]
+    entrant.status = EntrantStatus.DROPPED
+    entrant.dropped_at = timezone.now()
+    entrant.dropped_after_round = last_done
+    entrant.save(update_fields=["status", "dropped_at", "dropped_after_round"])
+    record_change(
+        entrant.tournament,
+        "entrant.dropped",
+        entrant,
+        before=before,
+        after=_snapshot(entrant) | {"dropped_after_round": last_done},
+        reason=reason,
+        **_who(who),
+    )
+    return entrant
+
+
+def self_check_in(entrant: Entrant, *, ip_address: str | None = None) -> Entrant:
+    """A player checks in through their own private link, while registration is open."""
+    if not registration_open(entrant.tournament):
+        raise RegistrationError("check-in is closed: ask the organiser's desk")
+    return check_in(
+        entrant, {"entrant": entrant, "channel": Channel.PAGE, "ip_address": ip_address}
+    )
+
+
+def _seat_record(seat: Seat) -> dict:
+    return {
+        "entrant": seat.entrant_id,
+        "name": seat.entrant.display_name,
+        "table": seat.match.table_number,
+        "position": seat.position,
+        "flower": seat.flower_colour,
+    }
+
+
+@transaction.atomic
+def swap_seats(round_: Round, entrant_a: Entrant, entrant_b: Entrant, who: dict | None = None):
+    """Swap two entrants' seats (table, position, starting colour) in a drafted round.
+
+    Both must sit in this round at different tables, neither of them a bye. The two seats are
+    replaced inside one transaction, so the database's one-seat-per-entrant rule holds at
+    every step and a failure leaves the draft as it was.
+    """
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.status != RoundStatus.DRAFT:
+        raise RegistrationError(
+            f"round {round_.number} is {round_.get_status_display().lower()}: "
+            "only a drafted round's seats can be swapped"
+        )
+    if entrant_a.pk == entrant_b.pk:
+        raise RegistrationError("choose two different entrants")
+    seats = {
+        seat.entrant_id: seat
+        for seat in Seat.objects.select_for_update()
+        .select_related("match", "entrant")
+        .filter(round=round_, entrant_id__in=[entrant_a.pk, entrant_b.pk])
+    }
+    for entrant in (entrant_a, entrant_b):
+        if entrant.pk not in seats:
+            raise RegistrationError(f"{entrant} has no seat in round {round_.number}")
+    seat_a, seat_b = seats[entrant_a.pk], seats[entrant_b.pk]
+    if seat_a.match_id == seat_b.match_id:
+        raise RegistrationError(f"{entrant_a} and {entrant_b} already play at the same table")
+    if seat_a.match.is_bye or seat_b.match.is_bye:
+        raise RegistrationError("a bye cannot be swapped; re-pair the round instead")
+    before = [_seat_record(seat_a), _seat_record(seat_b)]
+    places = [(s.match, s.position, s.flower_colour, s.character) for s in (seat_a, seat_b)]
+    Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
+    new_a = Seat.objects.create(
+        match=places[1][0],
+        round=round_,
+        entrant=entrant_a,
+        position=places[1][1],
+        flower_colour=places[1][2],
+    )
+    new_b = Seat.objects.create(
+        match=places[0][0],
+        round=round_,
+        entrant=entrant_b,
+        position=places[0][1],
+        flower_colour=places[0][2],
+    )
+    record_change(
+        round_.tournament,
+        "round.seats_swapped",
+        round_,
+        before={"seats": before},
+        after={"seats": [_seat_record(new_a), _seat_record(new_b)]},
+        **_who(who),
+    )
+    return new_a, new_b

@@ -1,0 +1,162 @@
+"""Shared helpers of the console views: rights, provenance, the event's next step."""
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+
+from matches.models import AuditEntry, Channel, MatchStatus
+from tournament.models import (
+    EntrantStatus,
+    Round,
+    RoundStatus,
+    StageKind,
+    Timing,
+    Tournament,
+    TournamentStatus,
+)
+from tournament.permissions import is_organiser
+from tournament.services.clock import ClockState
+
+
+def organiser_tournament(request, slug) -> Tournament:
+    """The tournament, if the logged-in user organises it (403 otherwise)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not is_organiser(request.user, tournament):
+        raise PermissionDenied("Only an organiser of this event may use its console.")
+    return tournament
+
+
+def who(request) -> dict:
+    """The provenance of a change made through a console page."""
+    return {
+        "user": request.user,
+        "channel": Channel.PAGE,
+        "ip_address": request.META.get("REMOTE_ADDR"),
+    }
+
+
+def round_of(tournament: Tournament, number: int) -> Round:
+    """One round of the event by its number (404 if there is none)."""
+    return get_object_or_404(
+        Round.objects.select_related("stage", "tournament"), tournament=tournament, number=number
+    )
+
+
+def manage_url(name: str, tournament: Tournament, *args) -> str:
+    return reverse(f"tournament:{name}", args=[tournament.slug, *args])
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the organiser should do next: a sentence, and a link or a button (POST)."""
+
+    text: str
+    url: str = ""
+    button: str = ""  # set: a POST form with this label; empty: a link
+    link_text: str = ""
+    note: str = ""
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The first round not yet complete (the final's games are drafted together)."""
+    return (
+        tournament.rounds.exclude(status=RoundStatus.COMPLETE)
+        .select_related("stage")
+        .order_by("number")
+        .first()
+    )
+
+
+def champion_name(tournament: Tournament) -> str | None:
+    """The winner's name, as recorded when the elimination was advanced to its end."""
+    if tournament.status != TournamentStatus.FINISHED:
+        return None
+    entry = (
+        AuditEntry.objects.filter(tournament=tournament, action="elimination.champion")
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    return (entry.after or {}).get("name") if entry else None
+
+
+def _round_step(tournament: Tournament, round_: Round) -> Step:
+    n = round_.number
+    page = manage_url("manage-round", tournament, n)
+    if round_.status == RoundStatus.DRAFT:
+        return Step(
+            f"Round {n} ({round_.stage}) is drafted: review its tables, then publish it.",
+            page,
+            link_text=f"Review round {n}",
+        )
+    clock = ClockState.of(round_)
+    if tournament.timing == Timing.REALTIME and clock.state == "idle":
+        return Step(
+            f"Round {n} is published. Start the clock when every table is ready.",
+            manage_url("manage-clock-command", tournament, n, "start"),
+            button=f"Start the clock of round {n} (Yarra Mark!)",
+        )
+    matches = round_.matches.all()
+    total = len(matches)
+    done = sum(1 for m in matches if m.status == MatchStatus.ACCEPTED)
+    if done < total:
+        return Step(
+            f"Round {n}: {done} of {total} tables have an accepted result.",
+            reverse("tournament:desk", args=[tournament.slug]),
+            link_text="Open the referee desk",
+            note=f"Close round {n} from its page once the results are in.",
+        )
+    return Step(
+        f"Every table of round {n} has its result.",
+        manage_url("manage-round-close", tournament, n),
+        button=f"Close round {n}",
+    )
+
+
+def next_step(tournament: Tournament) -> Step:
+    """The one thing that moves the event on now."""
+    if tournament.status == TournamentStatus.FINISHED:
+        name = champion_name(tournament) or "the winner"
+        return Step(
+            f"The event is over: {name} is the champion.",
+            manage_url("manage-export-json", tournament),
+            link_text="Download the whole event",
+        )
+    round_ = current_round(tournament)
+    if round_ is not None:
+        return _round_step(tournament, round_)
+    entrants = tournament.entrants.exclude(status=EntrantStatus.DROPPED)
+    swiss_done = tournament.rounds.filter(stage__kind=StageKind.SWISS).count()
+    if swiss_done == 0:
+        if entrants.count() < 2:
+            return Step(
+                "Register the players (at least two).",
+                manage_url("manage-entrants", tournament),
+                link_text="Register players",
+            )
+        waiting = entrants.filter(status=EntrantStatus.REGISTERED).count()
+        if waiting:
+            return Step(
+                f"{waiting} registered player(s) have not checked in yet.",
+                manage_url("manage-entrants", tournament) + "?status=registered",
+                link_text="Check players in",
+                note="Drop anyone who is not coming: everyone not dropped is paired.",
+            )
+    if swiss_done < tournament.swiss_rounds:
+        return Step(
+            f"Pair Swiss round {swiss_done + 1} of {tournament.swiss_rounds}.",
+            manage_url("manage-generate", tournament),
+            button=f"Generate round {swiss_done + 1}",
+        )
+    if not tournament.stages.exclude(kind=StageKind.SWISS).exists():
+        return Step(
+            "The Swiss rounds are complete: cut to the elimination stage.",
+            manage_url("manage-cut", tournament),
+            button="Cut to elimination",
+        )
+    return Step(
+        "The current elimination round is complete: seat the next step.",
+        manage_url("manage-advance", tournament),
+        button="Advance the elimination",
+    )

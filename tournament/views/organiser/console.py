@@ -1,0 +1,235 @@
+"""Console home, creating an event, the audit trail and the exports."""
+
+import csv
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import Count, Q
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from matches.models import AuditEntry, MatchStatus, Seat
+from matches.services.audit import record_change
+from tournament.forms import TournamentForm
+from tournament.models import EntrantStatus, GenerationJob, StaffRole, StaffRoleKind
+from tournament.permissions import is_organiser
+from tournament.services.registration import RegistrationError, open_registration
+from tournament.services.standings import compute_standings
+from tournament.transfer import export_tournament
+from tournament.views.desk import staff_tournament
+from tournament.views.organiser.common import (
+    champion_name,
+    current_round,
+    next_step,
+    organiser_tournament,
+    round_of,
+    who,
+)
+
+
+@login_required
+def home(request, slug):
+    """The event at a glance and the one next action."""
+    tournament = organiser_tournament(request, slug)
+    counts = tournament.entrants.aggregate(
+        total=Count("id"),
+        checked_in=Count("id", filter=Q(status=EntrantStatus.CHECKED_IN)),
+        registered=Count("id", filter=Q(status=EntrantStatus.REGISTERED)),
+        dropped=Count("id", filter=Q(status=EntrantStatus.DROPPED)),
+    )
+    rounds = tournament.rounds.select_related("stage").annotate(
+        tables=Count("matches"),
+        accepted=Count("matches", filter=Q(matches__status=MatchStatus.ACCEPTED)),
+    )
+    return render(
+        request,
+        "organiser/home.html",
+        {
+            "tournament": tournament,
+            "counts": counts,
+            "rounds": rounds.order_by("number"),
+            "step": next_step(tournament),
+            "current": current_round(tournament),
+            "champion": champion_name(tournament),
+            "job": GenerationJob.objects.filter(tournament=tournament).first(),
+            "recent": AuditEntry.objects.filter(tournament=tournament)
+            .select_related("user", "entrant")
+            .order_by("-created_at", "-id")[:5],
+        },
+    )
+
+
+@login_required
+def create(request):
+    """A new event; whoever creates it becomes its organiser."""
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            form.instance.organiser = request.user
+            tournament = form.save()
+            StaffRole.objects.create(
+                tournament=tournament, user=request.user, role=StaffRoleKind.ORGANISER
+            )
+            record_change(
+                tournament,
+                "tournament.created",
+                tournament,
+                after={
+                    "name": tournament.name,
+                    "game": f"{tournament.game_system} / {tournament.mode}",
+                    "swiss_rounds": tournament.swiss_rounds,
+                    "pairing": tournament.pairing_method,
+                    "cut_size": tournament.cut_size,
+                },
+                **who(request),
+            )
+        messages.success(request, f"{tournament.name} is created. Register its players next.")
+        return redirect("tournament:manage-home", slug=tournament.slug)
+    return render(request, "organiser/create.html", {"form": form})
+
+
+@login_required
+@require_POST
+def open_registration_view(request, slug):
+    """Open registration: players may then check themselves in."""
+    tournament = organiser_tournament(request, slug)
+    try:
+        open_registration(tournament, who(request))
+        messages.success(request, "Registration is open: players can check in.")
+    except RegistrationError as error:
+        messages.error(request, str(error))
+    return redirect("tournament:manage-home", slug=slug)
+
+
+def _readable(value):
+    """A before/after value as (key, text) pairs, or one text for a non-dict."""
+    if isinstance(value, dict):
+        return [
+            (key, v if isinstance(v, str) else json.dumps(v, ensure_ascii=False))
+            for key, v in value.items()
+        ]
+    if value is None:
+        return None
+    return [("", json.dumps(value, ensure_ascii=False))]
+
+
+@login_required
+def audit(request, slug):
+    """The audit trail, newest first, for the event's organisers and referees."""
+    tournament = staff_tournament(request, slug)
+    entries = (
+        AuditEntry.objects.filter(tournament=tournament)
+        .select_related("user", "entrant")
+        .order_by("-created_at", "-id")
+    )
+    action = request.GET.get("action", "").strip()
+    if action:
+        entries = entries.filter(action__startswith=action)
+    page = Paginator(entries, 25).get_page(request.GET.get("page"))
+    rows = []
+    for entry in page:
+        before, after = entry.before or {}, entry.after or {}
+        changed = (
+            {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
+            if isinstance(before, dict) and isinstance(after, dict)
+            else set()
+        )
+        rows.append(
+            {
+                "entry": entry,
+                "before": _readable(entry.before),
+                "after": _readable(entry.after),
+                "changed": changed,
+            }
+        )
+    return render(
+        request,
+        "organiser/audit.html",
+        {
+            "tournament": tournament,
+            "page": page,
+            "rows": rows,
+            "action": action,
+            "referee_only": not is_organiser(request.user, tournament),
+        },
+    )
+
+
+def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response, csv.writer(response)
+
+
+@login_required
+def export_standings(request, slug):
+    """The Swiss standings as CSV: rank, name, status, points, each tiebreaker, games."""
+    tournament = organiser_tournament(request, slug)
+    rows = compute_standings(tournament)
+    keys = [key for key, _ in rows[0].tiebreaks] if rows else []
+    response, writer = _csv_response(f"{tournament.slug}-standings.csv")
+    writer.writerow(["rank", "name", "status", "points", *keys, "games", "byes"])
+    for row in rows:
+        writer.writerow(
+            [
+                row.rank,
+                row.name,
+                row.status,
+                _num(row.points),
+                *[_num(v) for _, v in row.tiebreaks],
+                row.games_played,
+                row.byes,
+            ]
+        )
+    return response
+
+
+def _num(value):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return "" if value is None else value
+
+
+@login_required
+def export_round(request, slug, number):
+    """One round's pairings as CSV: a line per seat, with the result when there is one."""
+    tournament = organiser_tournament(request, slug)
+    round_ = round_of(tournament, number)
+    seats = (
+        Seat.objects.filter(round=round_)
+        .select_related("match", "entrant")
+        .order_by("match__table_number", "position")
+    )
+    response, writer = _csv_response(f"{tournament.slug}-round-{round_.number}.csv")
+    writer.writerow(
+        ["round", "table", "group", "seat", "entrant", "flower", "bye", "status", "place", "points"]
+    )
+    for seat in seats:
+        writer.writerow(
+            [
+                round_.number,
+                seat.match.table_number,
+                seat.match.group_label,
+                seat.position,
+                seat.entrant.display_name,
+                seat.flower_colour,
+                "yes" if seat.match.is_bye else "",
+                seat.match.status,
+                seat.place if seat.place is not None else "",
+                _num(float(seat.points)) if seat.points is not None else "",
+            ]
+        )
+    return response
+
+
+@login_required
+def export_json(request, slug):
+    """The whole event (every row, every version, the audit trail) as one JSON document."""
+    tournament = organiser_tournament(request, slug)
+    response = JsonResponse(export_tournament(tournament), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
+    return response

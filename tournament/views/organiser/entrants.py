@@ -1,0 +1,173 @@
+"""Registration and check-in: the players list, the desk's add form, CSV import, the QR code,
+and the players' own check-in through their private link."""
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from matches.services.audit import record_change
+from tournament.api.csv_import import CsvImportInvalid, import_entrants
+from tournament.forms import CsvImportForm, PlayerForm
+from tournament.models import Entrant, EntrantStatus
+from tournament.permissions import entrant_from_token
+from tournament.services import registration
+from tournament.views.organiser.common import organiser_tournament, who
+
+STATUS_FILTERS = {s.value: s.label for s in EntrantStatus}
+
+
+def _entrants_page(request, tournament, *, form=None, csv_form=None, csv_errors=None, status=200):
+    query = request.GET.get("q", "").strip()
+    status_filter = request.GET.get("status", "")
+    entrants = tournament.entrants.select_related("player").order_by("display_name", "id")
+    if query:
+        entrants = entrants.filter(
+            Q(display_name__icontains=query) | Q(player__club__icontains=query)
+        )
+    if status_filter in STATUS_FILTERS:
+        entrants = entrants.filter(status=status_filter)
+    counts = tournament.entrants.aggregate(
+        total=Count("id"),
+        checked_in=Count("id", filter=Q(status=EntrantStatus.CHECKED_IN)),
+        registered=Count("id", filter=Q(status=EntrantStatus.REGISTERED)),
+        dropped=Count("id", filter=Q(status=EntrantStatus.DROPPED)),
+    )
+    event_url = request.build_absolute_uri(reverse("tournament:detail", args=[tournament.slug]))
+    return render(
+        request,
+        "organiser/entrants.html",
+        {
+            "tournament": tournament,
+            "entrants": entrants,
+            "counts": counts,
+            "query": query,
+            "status_filter": status_filter,
+            "status_filters": STATUS_FILTERS,
+            "form": form or PlayerForm(),
+            "csv_form": csv_form or CsvImportForm(),
+            "csv_errors": csv_errors,
+            "event_url": event_url,
+            "qr_svg": segno.make(event_url, error="m").svg_inline(
+                scale=4, title=f"QR code: {event_url}"
+            ),
+            "registration_open": registration.registration_open(tournament),
+        },
+        status=status,
+    )
+
+
+@login_required
+def entrants(request, slug):
+    """The players list with search, check-in buttons, the add form, CSV import and the QR."""
+    tournament = organiser_tournament(request, slug)
+    if request.method == "POST":
+        form = PlayerForm(request.POST)
+        if form.is_valid():
+            try:
+                entrant = registration.register_player(
+                    tournament,
+                    form.cleaned_data["name"],
+                    club=form.cleaned_data["club"],
+                    email=form.cleaned_data["email"],
+                    who=who(request),
+                )
+            except registration.RegistrationError as error:
+                form.add_error("name", str(error))
+            else:
+                messages.success(request, f"{entrant.display_name} is registered.")
+                return redirect("tournament:manage-entrants", slug=slug)
+        return _entrants_page(request, tournament, form=form, status=400)
+    return _entrants_page(request, tournament)
+
+
+@login_required
+@require_POST
+def import_csv(request, slug):
+    """Register every line of a CSV file, or none of them (errors listed by line)."""
+    tournament = organiser_tournament(request, slug)
+    csv_form = CsvImportForm(request.POST, request.FILES)
+    if not csv_form.is_valid():
+        return _entrants_page(request, tournament, csv_form=csv_form, status=400)
+    try:
+        with transaction.atomic():
+            created = import_entrants(tournament, csv_form.cleaned_data["file"].read())
+            record_change(
+                tournament,
+                "entrants.imported",
+                tournament,
+                after={
+                    "count": len(created),
+                    "entrants": [{"id": e.pk, "name": e.display_name} for e in created],
+                },
+                **who(request),
+            )
+    except CsvImportInvalid as invalid:
+        return _entrants_page(request, tournament, csv_errors=invalid.errors, status=400)
+    messages.success(request, f"{len(created)} players imported from the file.")
+    return redirect("tournament:manage-entrants", slug=slug)
+
+
+def _back(request, slug):
+    """Back to the list, keeping the search the organiser was looking at."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
+        return redirect(target)
+    return redirect("tournament:manage-entrants", slug=slug)
+
+
+def _entrant_action(action, done_text):
+    @login_required
+    @require_POST
+    def view(request, slug, entrant_id):
+        tournament = organiser_tournament(request, slug)
+        entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
+        try:
+            action(entrant, who(request))
+            messages.success(request, done_text.format(name=entrant.display_name))
+        except registration.RegistrationError as error:
+            messages.error(request, str(error))
+        return _back(request, slug)
+
+    view.__doc__ = f"POST: {done_text.format(name='the entrant')}"
+    return view
+
+
+check_in = _entrant_action(registration.check_in, "{name} is checked in.")
+undo_check_in = _entrant_action(registration.undo_check_in, "{name}'s check-in is undone.")
+drop = _entrant_action(registration.drop, "{name} has dropped out.")
+
+
+def self_check_in(request, token):
+    """A player's own check-in through their private link: a page, and a POST to confirm."""
+    entrant = entrant_from_token(None, token)
+    if entrant is None:
+        raise Http404("This private link is not valid (it may have been replaced).")
+    tournament = entrant.tournament
+    error = ""
+    if request.method == "POST":
+        try:
+            registration.self_check_in(entrant, ip_address=request.META.get("REMOTE_ADDR"))
+            messages.success(request, "You are checked in. Good luck!")
+            return redirect("tournament:self-check-in", token=token)
+        except registration.RegistrationError as exc:
+            error = str(exc)
+        entrant.refresh_from_db()
+    return render(
+        request,
+        "organiser/self_check_in.html",
+        {
+            "tournament": tournament,
+            "entrant": entrant,
+            "token": token,
+            "open": registration.registration_open(tournament),
+            "error": error,
+        },
+        status=409 if error else 200,
+    )

@@ -1,0 +1,404 @@
+"""Round control: generate (through the job), review a draft, swap seats, re-pair, publish,
+print, run the clock, close; the projector clock; cutting and advancing the elimination."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count, Prefetch, Q
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from matches.models import MatchStatus, ResultVersion, Seat
+from matches.services.audit import record_change
+from tournament import realtime
+from tournament.forms import CloseRoundForm, ExtendClockForm, SwapSeatsForm
+from tournament.models import (
+    GenerationJob,
+    JobStatus,
+    Round,
+    RoundStatus,
+    StageKind,
+    Tournament,
+)
+from tournament.services import clock as clock_service
+from tournament.services.elimination import advance_elimination, start_elimination
+from tournament.services.jobs import request_swiss_round
+from tournament.services.registration import RegistrationError, swap_seats
+from tournament.services.rounds import (
+    RoundError,
+    complete_round,
+    generate_swiss_round,
+    new_seed,
+    publish_round,
+)
+from tournament.views.desk import staff_tournament
+from tournament.views.organiser.common import (
+    current_round,
+    next_step,
+    organiser_tournament,
+    round_of,
+    who,
+)
+
+
+def tables_of(round_: Round):
+    """The round's matches with their seats and entrants (two queries)."""
+    seats = Seat.objects.select_related("entrant").order_by("position")
+    return round_.matches.order_by("table_number").prefetch_related(Prefetch("seats", seats))
+
+
+def _stages(tournament: Tournament):
+    rounds = Round.objects.annotate(
+        tables=Count("matches"),
+        accepted=Count("matches", filter=Q(matches__status=MatchStatus.ACCEPTED)),
+    ).order_by("number")
+    return tournament.stages.order_by("sequence").prefetch_related(Prefetch("rounds", rounds))
+
+
+@login_required
+def rounds(request, slug):
+    """Every stage and round, the generation job's progress, and the elimination buttons."""
+    tournament = organiser_tournament(request, slug)
+    job = None
+    job_id = request.GET.get("job", "")
+    if job_id.isdigit():
+        job = GenerationJob.objects.filter(tournament=tournament, pk=int(job_id)).first()
+    job = job or GenerationJob.objects.filter(tournament=tournament).first()
+    swiss = tournament.rounds.filter(stage__kind=StageKind.SWISS)
+    eliminating = tournament.stages.exclude(kind=StageKind.SWISS).exists()
+    return render(
+        request,
+        "organiser/rounds.html",
+        {
+            "tournament": tournament,
+            "stages": _stages(tournament),
+            "job": job,
+            "job_running": job is not None and job.status in (JobStatus.QUEUED, JobStatus.RUNNING),
+            "step": next_step(tournament),
+            "current": current_round(tournament),
+            "can_generate": not eliminating and swiss.count() < tournament.swiss_rounds,
+            "next_swiss": swiss.count() + 1,
+            "can_cut": not eliminating and swiss.exists(),
+            "can_advance": eliminating and tournament.status != "finished",
+        },
+    )
+
+
+@login_required
+@require_POST
+def generate(request, slug):
+    """Ask for the next Swiss round; the job pairs it (a second click finds the same job)."""
+    tournament = organiser_tournament(request, slug)
+    job, created = request_swiss_round(tournament, request.user)
+    job.refresh_from_db()
+    if created:
+        record_change(
+            tournament,
+            "round.generation_requested",
+            job,
+            after={"job": job.pk, "key": job.idempotency_key, "status": job.status},
+            **who(request),
+        )
+    if job.status == JobStatus.FAILED:
+        messages.error(request, f"The round could not be paired: {job.error or job.message}")
+    elif job.status == JobStatus.DONE and job.round_id:
+        text = "is paired" if created else "was already paired"
+        messages.success(request, f"Round {job.round.number} {text}: review it, then publish.")
+        return redirect("tournament:manage-round", slug=slug, number=job.round.number)
+    else:
+        messages.info(request, "The round is being paired; this page follows its progress.")
+    return redirect(f"{_rounds_url(slug)}?job={job.pk}")
+
+
+def _rounds_url(slug):
+    return reverse("tournament:manage-rounds", args=[slug])
+
+
+@login_required
+def job_status(request, slug, job_id):
+    """A job's progress as the job.progress message (the page's polling fallback)."""
+    tournament = staff_tournament(request, slug)
+    job = get_object_or_404(GenerationJob, pk=job_id, tournament=tournament)
+    return JsonResponse(realtime.job_payload(job))
+
+
+@login_required
+def round_detail(request, slug, number, swap_form=None, close_form=None):
+    """One round: its tables, and the controls its state allows."""
+    tournament = organiser_tournament(request, slug)
+    round_ = round_of(tournament, number)
+    matches = list(tables_of(round_))
+    seats = [seat for match in matches if not match.is_bye for seat in match.seats.all()]
+    for seat in seats:
+        seat.match = next(m for m in matches if m.pk == seat.match_id)
+    clock = clock_service.ClockState.of(round_)
+    open_tables = [m.table_number for m in matches if m.status != MatchStatus.ACCEPTED]
+    status = 400 if swap_form is not None or close_form is not None else 200
+    return render(
+        request,
+        "organiser/round.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "matches": matches,
+            "clock": clock,
+            "remaining": _mmss(clock.remaining_ms),
+            "open_tables": open_tables,
+            "swap_form": swap_form or SwapSeatsForm(sorted(seats, key=_seat_key)),
+            "close_form": close_form or CloseRoundForm(),
+            "extend_form": ExtendClockForm(),
+            "is_swiss": round_.stage.kind == StageKind.SWISS,
+            "calls": clock_service.CALLS,
+        },
+        status=status,
+    )
+
+
+def _seat_key(seat):
+    return seat.entrant.display_name.lower()
+
+
+def _mmss(ms: int) -> str:
+    total = -(-ms // 1000)
+    return f"{total // 60}:{total % 60:02d}"
+
+
+def _round_action(request, slug, number):
+    tournament = organiser_tournament(request, slug)
+    return tournament, round_of(tournament, number)
+
+
+def _to_round(round_):
+    return redirect("tournament:manage-round", slug=round_.tournament.slug, number=round_.number)
+
+
+@login_required
+@require_POST
+def swap(request, slug, number):
+    """Exchange two players' seats in a drafted round."""
+    tournament, round_ = _round_action(request, slug, number)
+    seats = Seat.objects.filter(round=round_).select_related("entrant", "match")
+    form = SwapSeatsForm(seats.exclude(match__is_bye=True), request.POST)
+    if form.is_valid():
+        first, second = form.entrants(round_)
+        try:
+            swap_seats(round_, first, second, who(request))
+        except RegistrationError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{first} and {second} have swapped seats.")
+            return _to_round(round_)
+    return round_detail(request, slug, number, swap_form=form)
+
+
+@login_required
+@require_POST
+def repair(request, slug, number):
+    """Throw a drafted Swiss round away and pair it again with a new seed."""
+    tournament, round_ = _round_action(request, slug, number)
+    try:
+        with transaction.atomic():
+            round_ = Round.objects.select_for_update().get(pk=round_.pk)
+            if round_.status != RoundStatus.DRAFT:
+                raise RoundError(f"round {round_.number} is published: it cannot be re-paired")
+            if round_.stage.kind != StageKind.SWISS:
+                raise RoundError("only Swiss rounds can be re-paired")
+            before = {
+                "round": round_.number,
+                "seed": round_.seed,
+                "tables": _table_list(round_),
+            }
+            jobs = list(GenerationJob.objects.filter(round=round_))
+            # A drafted round holds no result except a bye's automatic one.
+            ResultVersion.objects.filter(match__round=round_).delete()
+            round_.delete()
+            fresh = generate_swiss_round(tournament, seed=new_seed())
+            GenerationJob.objects.filter(pk__in=[j.pk for j in jobs]).update(round=fresh)
+            record_change(
+                tournament,
+                "round.repaired",
+                fresh,
+                before=before,
+                after={"round": fresh.number, "seed": fresh.seed, "tables": _table_list(fresh)},
+                **who(request),
+            )
+    except RoundError as error:
+        messages.error(request, str(error))
+        return _to_round(round_)
+    messages.success(request, f"Round {fresh.number} is paired again (seed {fresh.seed}).")
+    return _to_round(fresh)
+
+
+def _table_list(round_) -> list:
+    return [
+        {"table": m.table_number, "sides": [s.entrant.display_name for s in m.seats.all()]}
+        for m in tables_of(round_)
+    ]
+
+
+@login_required
+@require_POST
+def publish(request, slug, number):
+    """Show a drafted round's tables to everyone."""
+    tournament, round_ = _round_action(request, slug, number)
+    try:
+        with transaction.atomic():
+            round_ = publish_round(round_)
+            record_change(
+                tournament,
+                "round.published",
+                round_,
+                before={"status": RoundStatus.DRAFT},
+                after={"status": round_.status},
+                **who(request),
+            )
+        messages.success(request, f"Round {round_.number} is published.")
+    except RoundError as error:
+        messages.error(request, str(error))
+    return _to_round(round_)
+
+
+@login_required
+@require_POST
+def close(request, slug, number):
+    """Close a round; with tables still open, only with a reason."""
+    tournament, round_ = _round_action(request, slug, number)
+    form = CloseRoundForm(request.POST)
+    if not form.is_valid():
+        return round_detail(request, slug, number, close_form=form)
+    before = {"status": round_.status}
+    try:
+        with transaction.atomic():
+            round_ = complete_round(round_, reason=form.cleaned_data["reason"])
+            record_change(
+                tournament,
+                "round.completed",
+                round_,
+                before=before,
+                after={"status": round_.status, "closed_reason": round_.closed_reason},
+                reason=round_.closed_reason,
+                **who(request),
+            )
+    except RoundError as error:
+        form.add_error("reason", str(error).capitalize() + ".")
+        return round_detail(request, slug, number, close_form=form)
+    messages.success(request, f"Round {round_.number} is closed.")
+    return redirect("tournament:manage-home", slug=slug)
+
+
+@login_required
+@require_POST
+def clock_command(request, slug, number, command):
+    """Start, pause, resume, extend or end the round clock (organisers and referees)."""
+    tournament = staff_tournament(request, slug)
+    round_ = round_of(tournament, number)
+    if command not in clock_service.COMMANDS:
+        messages.error(request, f"Unknown clock command {command!r}.")
+        return _to_round(round_)
+    try:
+        if command == "extend":
+            form = ExtendClockForm(request.POST)
+            if not form.is_valid():
+                problems = "; ".join(e for errors in form.errors.values() for e in errors)
+                raise clock_service.ClockError(f"extra time not added: {problems}")
+            clock_service.extend(
+                round_,
+                form.cleaned_data["seconds"],
+                request.user,
+                reason=form.cleaned_data["reason"],
+            )
+        else:
+            clock_service.COMMANDS[command](round_, request.user)
+    except clock_service.ClockError as error:
+        messages.error(request, str(error).capitalize() + ".")
+    else:
+        call = clock_service.CALLS.get(command)
+        messages.success(request, call or f"Clock: {command} done.")
+    target = request.POST.get("next")
+    if target == "projector":
+        return redirect("tournament:manage-projector", slug=slug, number=number)
+    return _to_round(round_)
+
+
+@login_required
+def print_round(request, slug, number):
+    """A printable table list and a slip per table with each side's starting colour."""
+    tournament = organiser_tournament(request, slug)
+    round_ = round_of(tournament, number)
+    return render(
+        request,
+        "organiser/print.html",
+        {"tournament": tournament, "round": round_, "matches": tables_of(round_)},
+    )
+
+
+@login_required
+def projector(request, slug, number):
+    """The big clock for a screen in the hall: live, with the start and end calls."""
+    tournament = staff_tournament(request, slug)
+    round_ = round_of(tournament, number)
+    clock = clock_service.ClockState.of(round_)
+    return render(
+        request,
+        "organiser/projector.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "clock": clock,
+            "remaining": _mmss(clock.remaining_ms),
+            "calls": clock_service.CALLS,
+        },
+    )
+
+
+@login_required
+def live_json(request, slug, number):
+    """The polling fallback of the live pages: the clock and every accepted result."""
+    tournament = staff_tournament(request, slug)
+    round_ = round_of(tournament, number)
+    messages_ = [clock_service.clock_payload(round_)]
+    for match in round_.matches.filter(status=MatchStatus.ACCEPTED).order_by("table_number"):
+        messages_.append(realtime.result_payload(match))
+    return JsonResponse({"messages": messages_})
+
+
+@login_required
+@require_POST
+def cut(request, slug):
+    """Cut the Swiss standings and seat the first elimination stage."""
+    tournament = organiser_tournament(request, slug)
+    return _elimination_step(request, tournament, start_elimination, "elimination.started")
+
+
+@login_required
+@require_POST
+def advance(request, slug):
+    """Seat the next elimination step (tie-breaks, next stage) or crown the champion."""
+    tournament = organiser_tournament(request, slug)
+    return _elimination_step(request, tournament, advance_elimination, "elimination.advanced")
+
+
+def _elimination_step(request, tournament, step, action):
+    try:
+        with transaction.atomic():
+            state = step(tournament)
+            after = {"message": state.message, "round": state.round.number if state.round else None}
+            record_change(tournament, action, tournament, after=after, **who(request))
+            if state.champion:
+                name = tournament.entrants.get(pk=int(state.champion)).display_name
+                record_change(
+                    tournament,
+                    "elimination.champion",
+                    tournament,
+                    after={"entrant": int(state.champion), "name": name},
+                    **who(request),
+                )
+    except RoundError as error:
+        messages.error(request, str(error).capitalize() + ".")
+        return redirect("tournament:manage-rounds", slug=tournament.slug)
+    messages.success(request, state.message)
+    if state.round is not None:
+        return _to_round(state.round)
+    return redirect("tournament:manage-home", slug=tournament.slug)
