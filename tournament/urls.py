@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournament.views import desk, pages, pairings, standings
+from tournament.views import desk, live_json, pages, pairings, players, standings
 
 app_name = "tournament"
 
@@ -10,13 +10,35 @@ urlpatterns = [
     path("", include("tournament.urls_organiser")),
     path("", pages.home, name="home"),
     path("events/<slug:slug>/", pages.tournament_detail, name="detail"),
+    path("events/<slug:slug>/live.json", live_json.tournament_live, name="tournament-live"),
     path(
         "events/<slug:slug>/rounds/<int:number>/",
         pairings.round_pairings,
         name="round-pairings",
     ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/live.json",
+        live_json.round_live,
+        name="round-live",
+    ),
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
-    path("me/<str:token>/", pairings.my_table, name="my-table"),
+    path("events/<slug:slug>/bracket/", standings.bracket, name="bracket"),
+    path(
+        "events/<slug:slug>/entrants/<int:entrant_id>/",
+        players.entrant_page,
+        name="entrant",
+    ),
+    path(
+        "events/<slug:slug>/matches/<int:match_id>/live/",
+        pairings.live_game,
+        name="live-game",
+    ),
+    path(
+        "events/<slug:slug>/matches/<int:match_id>/live.json",
+        live_json.match_live,
+        name="match-live",
+    ),
+    path("me/<str:token>/", players.my_table, name="my-table"),
     path("events/<slug:slug>/desk/", desk.desk, name="desk"),
     path("events/<slug:slug>/desk/matches/<int:match_id>/", desk.desk_match, name="desk-match"),
 ]

@@ -24,7 +24,7 @@ def test_draft_round_is_hidden_until_published(client, event):
     assert response.status_code == 200
     page = response.content.decode()
     assert "Table 1" in page and "Table 2" in page
-    assert page.count("<tr><td>Player") == 7
+    assert page.count("<tr data-live-seat=") == 7
 
 
 def test_private_link_shows_my_table_and_colour(client, event):

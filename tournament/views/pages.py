@@ -1,9 +1,110 @@
-"""Public pages: the list of events and an event's home page."""
+"""Public pages: the list of events, an event's home page, and the rights every player page shares.
 
-from django.db.models import Count
-from django.shortcuts import get_object_or_404, render
+Rights are the live layer's (docs/realtime.md): a public event is seen by everyone; a private one
+by its staff and by its own entrants through their private link (``?token=``). Draft rounds are
+seen by staff only. A visitor who may not see something gets a 404, whether it exists or not.
+"""
 
-from tournament.models import Tournament
+from urllib.parse import urlencode
+
+import segno
+from django.db.models import Count, Prefetch
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+
+from matches.models import Match, Seat
+from tournament.models import Round, RoundStatus, StageKind, Tournament
+from tournament.permissions import (
+    can_view_round,
+    can_view_tournament,
+    entrant_of_request,
+    is_referee,
+    token_from_request,
+)
+from tournament.realtime import server_time_ms
+from tournament.services.clock import ClockState
+
+PUBLIC_ROUND_STATES = [RoundStatus.PUBLISHED, RoundStatus.RUNNING, RoundStatus.COMPLETE]
+ELIMINATION_KINDS = [
+    StageKind.ELIMINATION_1,
+    StageKind.ELIMINATION_2,
+    StageKind.FINAL,
+    StageKind.TIE_BREAK,
+]
+MAX_SEARCH_RESULTS = 20
+
+
+# --- rights shared by the player pages ----------------------------------------------------------
+
+
+def visible_tournament(request, slug) -> Tournament:
+    """The event, if this visitor may see it (404 otherwise, the same for missing and private)."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        raise Http404("No such event.")
+    entrant = None if tournament.is_public else entrant_of_request(request, tournament)
+    if not can_view_tournament(request.user, tournament, entrant):
+        raise Http404("No such event.")
+    return tournament
+
+
+def sees_drafts(request, tournament: Tournament) -> bool:
+    """Whether this visitor sees drafted rounds (the event's staff)."""
+    return is_referee(request.user, tournament)
+
+
+def visible_round(request, tournament: Tournament, number: int) -> Round:
+    """A round of the event by number, if this visitor may see it (drafts: staff only)."""
+    round_ = tournament.rounds.select_related("stage").filter(number=number).first()
+    if round_ is None:
+        raise Http404("No such round.")
+    round_.tournament = tournament
+    entrant = entrant_of_request(request, tournament)
+    if not can_view_round(request.user, round_, entrant):
+        raise Http404("No such round.")
+    return round_
+
+
+def public_rounds(tournament: Tournament):
+    """The event's rounds that everyone who sees the event may see (published or later)."""
+    return tournament.rounds.filter(status__in=PUBLIC_ROUND_STATES)
+
+
+def token_query(request) -> str:
+    """``?token=...`` to pass a private link on to the live layer and other pages, or ``""``."""
+    token = token_from_request(request)
+    return "?" + urlencode({"token": token}) if token else ""
+
+
+def tournament_poll_url(request, tournament: Tournament, rendered_at: int) -> str:
+    """The tournament's polling URL for a page drawn at ``rendered_at`` (token passed on)."""
+    params = {"after": rendered_at}
+    token = token_from_request(request)
+    if token:
+        params["token"] = token
+    return reverse("tournament:tournament-live", args=[tournament.slug]) + "?" + urlencode(params)
+
+
+def clock_view(round_: Round | None) -> dict | None:
+    """The round clock as the page first shows it (live.js takes over when it runs)."""
+    if round_ is None:
+        return None
+    clock = ClockState.of(round_)
+    seconds = -(-clock.remaining_ms // 1000)
+    return {
+        "state": clock.state,
+        "text": f"{seconds // 60}:{seconds % 60:02d}",
+        "remaining_ms": clock.remaining_ms,
+    }
+
+
+def qr_svg(url: str) -> str:
+    """An inline SVG QR code of ``url`` (printed at the venue to open the page)."""
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#000")
+
+
+# --- pages --------------------------------------------------------------------------------------
 
 
 def home(request):
@@ -16,13 +117,67 @@ def home(request):
     return render(request, "tournament/home.html", {"tournaments": tournaments})
 
 
+def find_tables(tournament: Tournament, round_: Round | None, query: str) -> list[dict]:
+    """Entrants whose name contains ``query``, with their table in ``round_`` (public only)."""
+    query = query.strip()[:100]
+    if not query:
+        return []
+    entrants = list(
+        tournament.entrants.filter(display_name__icontains=query).order_by("display_name")[
+            :MAX_SEARCH_RESULTS
+        ]
+    )
+    seats = {}
+    if round_ is not None:
+        seats = {
+            seat.entrant_id: seat
+            for seat in Seat.objects.filter(round=round_, entrant__in=entrants).select_related(
+                "match"
+            )
+        }
+    return [{"entrant": e, "seat": seats.get(e.pk)} for e in entrants]
+
+
 def tournament_detail(request, slug):
-    """An event's home page: its format, its rounds and who is entered."""
-    tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
-    rounds = tournament.rounds.select_related("stage").order_by("number")
-    entrants = tournament.entrants.order_by("display_name")
+    """An event's home page: what it is, the current round and its clock, where to go next."""
+    rendered_at = server_time_ms()
+    tournament = visible_tournament(request, slug)
+    rounds = list(public_rounds(tournament).select_related("stage").order_by("number"))
+    current = rounds[-1] if rounds else None
+    if current is not None:
+        current.tournament = tournament
+    query = request.GET.get("q", "")
+    has_bracket = any(r.stage.kind in ELIMINATION_KINDS for r in rounds)
+    page_url = request.build_absolute_uri(reverse("tournament:detail", args=[tournament.slug]))
+    token = token_query(request)
     return render(
         request,
         "tournament/detail.html",
-        {"tournament": tournament, "rounds": rounds, "entrants": entrants},
+        {
+            "tournament": tournament,
+            "mode_label": tournament.game_mode.get("label", tournament.mode),
+            "rounds": rounds,
+            "current": current,
+            "clock": clock_view(current),
+            "query": query,
+            "found": find_tables(tournament, current, query),
+            "searched": bool(query.strip()),
+            "has_bracket": has_bracket,
+            "entrants": list(tournament.entrants.order_by("display_name")),
+            "qr": qr_svg(page_url),
+            "page_url": page_url,
+            "token": token,
+            "tournament_poll": tournament_poll_url(request, tournament, rendered_at),
+        },
+    )
+
+
+def round_matches(round_: Round):
+    """The round's matches with their seats, entrants and any hosted live game (two queries)."""
+    seats = Seat.objects.select_related("entrant").order_by("position")
+    return (
+        Match.objects.filter(round=round_)
+        .select_related("live_game")
+        .order_by("table_number")
+        .prefetch_related(Prefetch("seats", seats))
     )

@@ -1,60 +1,100 @@
-"""Players' pages: a round's tables, and "my table" through an entrant's private link."""
+"""A round's tables (live status per match and the clock), and a hosted live game's scoreboard."""
 
-from django.db.models import Prefetch
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
-from matches.models import Seat
-from tournament.models import Entrant, RoundStatus, Tournament
-
-PUBLIC_ROUND_STATES = [RoundStatus.PUBLISHED, RoundStatus.RUNNING, RoundStatus.COMPLETE]
-
-
-def round_tables(round_):
-    """The round's matches with their seats and entrants, in two queries."""
-    seats = Seat.objects.select_related("entrant").order_by("position")
-    return round_.matches.order_by("table_number").prefetch_related(Prefetch("seats", seats))
+from matches.models import LiveGame, Match
+from matches.services import live_games
+from tournament.realtime import server_time_ms
+from tournament.views.pages import (
+    clock_view,
+    round_matches,
+    token_query,
+    visible_round,
+    visible_tournament,
+)
 
 
 def round_pairings(request, slug, number):
-    """The published tables of one round, with each side's starting colour and result."""
-    tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
-    round_ = get_object_or_404(
-        tournament.rounds.select_related("stage"), number=number, status__in=PUBLIC_ROUND_STATES
-    )
+    """The tables of one round with each side's starting colour and result, live.
+
+    Four queries whatever the field size: the event, the round, its matches (with any live
+    game), and their seats with the entrants.
+    """
+    tournament = visible_tournament(request, slug)
+    round_ = visible_round(request, tournament, number)
     return render(
         request,
         "tournament/pairings.html",
-        {"tournament": tournament, "round": round_, "matches": round_tables(round_)},
-    )
-
-
-def my_table(request, token):
-    """An entrant's private page: where they play now, with whom, and their games so far."""
-    entrant = Entrant.objects.select_related("tournament").filter(access_token=token).first()
-    if entrant is None:
-        raise Http404("This private link is not valid (it may have been replaced).")
-    tournament = entrant.tournament
-    seats = (
-        Seat.objects.filter(entrant=entrant, round__status__in=PUBLIC_ROUND_STATES)
-        .select_related("round", "match")
-        .prefetch_related(
-            Prefetch(
-                "match__seats",
-                Seat.objects.select_related("entrant").order_by("position"),
-            )
-        )
-        .order_by("-round__number")
-    )
-    current = seats[0] if seats else None
-    return render(
-        request,
-        "tournament/my_table.html",
         {
             "tournament": tournament,
-            "entrant": entrant,
-            "current": current,
-            "current_match": current.match if current else None,
-            "history": seats,
+            "round": round_,
+            "matches": round_matches(round_),
+            "clock": clock_view(round_),
+            "token": token_query(request),
+        },
+    )
+
+
+def scoreboard(game: LiveGame | None, names: dict) -> dict | None:
+    """A hosted live game's state as rows for the page: sides, their characters and cups."""
+    if game is None:
+        return None
+    state = live_games.current_state(game) or {}
+    characters = state.get("characters") or {}
+    sides = []
+    for side_id, side in (state.get("sides") or {}).items():
+        sides.append(
+            {
+                "id": side_id,
+                "name": names.get(side_id, side_id),
+                "cup": side.get("cup"),
+                "counters": [] if "characters" in side else sorted(side.items()),
+                "characters": [
+                    {
+                        "name": name,
+                        "health": characters.get(name, {}).get("health"),
+                        "knocked_out": characters.get(name, {}).get("knocked_out", False),
+                    }
+                    for name in side.get("characters", [])
+                ],
+            }
+        )
+    return {
+        "status": state.get("status") or "setup",
+        "sequence": game.last_sequence,
+        "sides": sides,
+    }
+
+
+def live_game(request, slug, match_id):
+    """A hosted live game's read-only scoreboard for watchers, live over ``/ws/matches/<id>/``."""
+    rendered_at = server_time_ms()
+    tournament = visible_tournament(request, slug)
+    match = (
+        Match.objects.select_related("round__stage")
+        .filter(pk=match_id, round__tournament=tournament)
+        .first()
+    )
+    if match is None:
+        raise Http404("No such match.")
+    round_ = visible_round(request, tournament, match.round.number)
+    seats = list(match.seats.select_related("entrant").order_by("position"))
+    names = {str(seat.entrant_id): seat.entrant.display_name for seat in seats}
+    game = LiveGame.objects.filter(match=match).first()
+    return render(
+        request,
+        "tournament/live_game.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "match": match,
+            "seats": seats,
+            "game": game,
+            "board": scoreboard(game, names),
+            "names": names,
+            "clock": clock_view(round_),
+            "token": token_query(request),
+            "rendered_at": rendered_at,
         },
     )

@@ -1,10 +1,11 @@
-"""The public standings page: rank, name, points and the event's tiebreakers, phone first."""
+"""Where everyone stands: the live Swiss standings, and the elimination bracket as a picture."""
 
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
-from tournament.models import Tournament
+from tournament.realtime import server_time_ms
 from tournament.services.standings import compute_standings
 from tournament.standings import get_metric
+from tournament.views.pages import token_query, tournament_poll_url, visible_tournament
 
 TIEBREAK_LABELS = {
     "victory_cup_tokens": "Cup tokens",
@@ -21,8 +22,9 @@ def tiebreak_label(key: str) -> str:
 
 
 def standings(request, slug):
-    """The Swiss standings of a public event (two database queries whatever the field size)."""
-    tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
+    """The Swiss standings (three database queries whatever the field size), live."""
+    rendered_at = server_time_ms()
+    tournament = visible_tournament(request, slug)
     rows = compute_standings(tournament)
     keys = [key for key, _ in rows[0].tiebreaks] if rows else []
     return render(
@@ -32,5 +34,14 @@ def standings(request, slug):
             "tournament": tournament,
             "rows": rows,
             "columns": [tiebreak_label(key) for key in keys],
+            "token": token_query(request),
+            "tournament_poll": tournament_poll_url(request, tournament, rendered_at),
         },
     )
+
+
+def bracket(request, slug):
+    """The elimination bracket (being written)."""
+    from django.http import Http404
+
+    raise Http404("No bracket yet.")

@@ -1,0 +1,154 @@
+"""The polling fallback of the live layer: ``{"messages": [...]}`` in the websocket formats.
+
+``static/js/live.js`` polls these when its socket keeps failing (docs/realtime.md). Each answer
+uses exactly the messages the sockets send, with the same rights as the sockets: a public event
+for everyone, a private one for its staff and its entrants (``?token=``), draft rounds for staff
+only. A refused visitor gets a 404, the same for a missing and a hidden object.
+
+* round:      ``[clock, result.accepted per accepted match]`` (the round socket's messages);
+* tournament: at most one ``round.published`` (the latest published round) and one
+  ``standings.changed`` (the latest accepted result), each only if newer than ``?after=<ms>``:
+  pages that reload on these types pass the time they were drawn, so they reload once per change;
+* match:      ``[live.state]`` and, once accepted, ``result.accepted`` (the match socket's).
+"""
+
+from django.http import Http404, JsonResponse
+from django.views.decorators.cache import never_cache
+
+from matches.models import LiveGame, Match, MatchStatus, ResultVersion, VersionState
+from matches.services import live_games
+from tournament.realtime import _number, round_payload, server_time_ms
+from tournament.services.clock import clock_payload
+from tournament.views.pages import (
+    PUBLIC_ROUND_STATES,
+    round_matches,
+    visible_round,
+    visible_tournament,
+)
+
+
+def result_message(match, round_) -> dict:
+    """``result.accepted`` for a match whose seats are prefetched (same as ``result_payload``)."""
+    seats = sorted(match.seats.all(), key=lambda s: (s.place is None, s.place or 0, s.position))
+    return {
+        "type": "result.accepted",
+        "tournament": round_.tournament_id,
+        "round": round_.pk,
+        "match": match.pk,
+        "table": match.table_number,
+        "status": match.status,
+        "placings": [
+            {
+                "entrant": seat.entrant_id,
+                "name": seat.entrant.display_name,
+                "place": seat.place,
+                "points": _number(seat.points),
+            }
+            for seat in seats
+        ],
+        "server_time_ms": server_time_ms(),
+    }
+
+
+def _answer(messages: list[dict]) -> JsonResponse:
+    return JsonResponse({"messages": messages})
+
+
+@never_cache
+def round_live(request, slug, number):
+    """The round socket's state: its clock, then every accepted result (four queries)."""
+    tournament = visible_tournament(request, slug)
+    round_ = visible_round(request, tournament, number)
+    messages = [clock_payload(round_)]
+    for match in round_matches(round_):
+        if match.status == MatchStatus.ACCEPTED:
+            messages.append(result_message(match, round_))
+    return _answer(messages)
+
+
+def _after(request) -> int:
+    try:
+        return max(0, int(request.GET.get("after", "0")))
+    except ValueError:
+        return 0
+
+
+def _ms(moment) -> int:
+    return int(moment.timestamp() * 1000) if moment else 0
+
+
+@never_cache
+def tournament_live(request, slug):
+    """The tournament socket's news since ``?after=<ms>``: the last round published, the last
+    accepted result (as ``standings.changed``)."""
+    tournament = visible_tournament(request, slug)
+    after = _after(request)
+    messages = []
+    latest_round = (
+        tournament.rounds.filter(status__in=PUBLIC_ROUND_STATES, published_at__isnull=False)
+        .order_by("-published_at")
+        .first()
+    )
+    if latest_round is not None and _ms(latest_round.published_at) > after:
+        messages.append(round_payload(latest_round))
+    latest_result = (
+        ResultVersion.objects.filter(
+            match__round__tournament=tournament,
+            match__round__status__in=PUBLIC_ROUND_STATES,
+            state=VersionState.ACCEPTED,
+            decided_at__isnull=False,
+        )
+        .select_related("match")
+        .order_by("-decided_at")
+        .first()
+    )
+    if latest_result is not None and _ms(latest_result.decided_at) > after:
+        messages.append(
+            {
+                "type": "standings.changed",
+                "tournament": tournament.pk,
+                "round": latest_result.match.round_id,
+                "match": latest_result.match_id,
+                "server_time_ms": server_time_ms(),
+            }
+        )
+    return _answer(messages)
+
+
+def empty_live_state(match_id: int) -> dict:
+    """``live.state`` before a game exists (what the match socket sends then)."""
+    return {
+        "type": "live.state",
+        "match": match_id,
+        "game": None,
+        "sequence": 0,
+        "status": None,
+        "state": None,
+        "event": None,
+        "result": None,
+        "server_time_ms": server_time_ms(),
+    }
+
+
+@never_cache
+def match_live(request, slug, match_id):
+    """The match socket's state: the hosted live game, and the accepted result once there is one."""
+    tournament = visible_tournament(request, slug)
+    match = (
+        Match.objects.select_related("round")
+        .filter(pk=match_id, round__tournament=tournament)
+        .first()
+    )
+    if match is None:
+        raise Http404("No such match.")
+    round_ = visible_round(request, tournament, match.round.number)
+    game = LiveGame.objects.filter(match=match).first()
+    if game is None:
+        messages = [empty_live_state(match.pk)]
+    else:
+        live_games.current_state(game)
+        messages = [live_games.state_payload(game)]
+    if match.status == MatchStatus.ACCEPTED:
+        match = round_matches(round_).get(pk=match.pk)
+        messages.append(result_message(match, round_))
+    return _answer(messages)
