@@ -215,7 +215,8 @@ def complete_round(round_: Round, *, reason: str = "", actor: Actor = SYSTEM) ->
     )
     if open_tables and not reason.strip():
         tables = ", ".join(str(t) for t in open_tables)
-        raise RoundError(f"tables {tables} have no accepted result; give a reason to close anyway")
+        which = f"tables {tables} have" if len(open_tables) > 1 else f"table {tables} has"
+        raise RoundError(f"{which} no accepted result; give a reason to close anyway")
     round_.status = RoundStatus.COMPLETE
     round_.completed_at = timezone.now()
     round_.closed_reason = reason.strip() if open_tables else ""
