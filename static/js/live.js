@@ -25,6 +25,9 @@
 
   var MAX_BACKOFF_MS = 30000;
   var POLL_AFTER_FAILURES = 3;
+  var PING_EVERY_MS = 30000;
+  // Many phones reload on the same push: spread the reloads so the server is not hit at once.
+  var RELOAD_SPREAD_MS = 2500;
 
   function LiveConnection(root) {
     this.root = root;
@@ -38,19 +41,26 @@
     this.pollTimer = null;
     this.clock = null;
     this.lastSequence = {};
+    this.reloading = false;
     this.connect();
     var self = this;
     setInterval(function () { self.renderClock(); }, 250);
+    setInterval(function () { self.ping(); }, PING_EVERY_MS);
+  }
+
+  // The page's private-link token (?token=) goes along to the socket and the poll URL, which
+  // check the same rights; a URL that already carries a token keeps its own.
+  function withToken(path) {
+    var token = new URLSearchParams(window.location.search).get("token");
+    if (token && path.indexOf("token=") < 0) {
+      path += (path.indexOf("?") < 0 ? "?" : "&") + "token=" + encodeURIComponent(token);
+    }
+    return path;
   }
 
   LiveConnection.prototype.url = function () {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-    var token = new URLSearchParams(window.location.search).get("token");
-    var path = this.wsPath;
-    if (token && path.indexOf("token=") < 0) {
-      path += (path.indexOf("?") < 0 ? "?" : "&") + "token=" + encodeURIComponent(token);
-    }
-    return scheme + window.location.host + path;
+    return scheme + window.location.host + withToken(this.wsPath);
   };
 
   LiveConnection.prototype.status = function (text) {
@@ -114,7 +124,7 @@
     if (!this.pollUrl || this.pollTimer) return;
     this.status("polling");
     var poll = function () {
-      fetch(self.pollUrl, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      fetch(withToken(self.pollUrl), { headers: { Accept: "application/json" }, credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) {
           if (!data) return;
@@ -162,7 +172,14 @@
     var reload = this.root.querySelectorAll("[data-live-reload-on]");
     for (var i = 0; i < reload.length; i++) {
       var types = reload[i].getAttribute("data-live-reload-on").split(/\s+/);
-      if (types.indexOf(m.type) >= 0) { window.location.reload(); return; }
+      if (types.indexOf(m.type) >= 0) {
+        if (!this.reloading) {
+          this.reloading = true;
+          this.status("updating");
+          setTimeout(function () { window.location.reload(); }, 300 + Math.random() * RELOAD_SPREAD_MS);
+        }
+        return;
+      }
     }
     this.root.dispatchEvent(new CustomEvent("live:message", { detail: m }));
   };
