@@ -1,12 +1,30 @@
-"""The tournament app's reactions to other apps' signals (connected in ``TournamentConfig``)."""
+"""The tournament app's reactions to signals (connected in ``TournamentConfig.ready``)."""
 
+from django.db.models import F
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from matches.signals import result_accepted
 from tournament import realtime
+from tournament.models import Entrant, Tournament
 
 
-@receiver(result_accepted, dispatch_uid="tournament.push_accepted_result")
-def push_accepted_result(sender, match, **kwargs) -> None:
-    """Tell the match's, round's and tournament's watchers (after the commit)."""
+def bump_standings_revision(tournament_id: int) -> None:
+    """Mark the tournament's cached standings as out of date (inside the caller's transaction)."""
+    Tournament.objects.filter(pk=tournament_id).update(
+        standings_revision=F("standings_revision") + 1
+    )
+
+
+@receiver(result_accepted, dispatch_uid="tournament.accepted_result")
+def on_result_accepted(sender, match, **kwargs) -> None:
+    """New standings, and tell the match's, round's and tournament's watchers after the commit."""
+    bump_standings_revision(match.round.tournament_id)
     realtime.notify_result_accepted(match)
+
+
+@receiver(post_save, sender=Entrant, dispatch_uid="tournament.entrant_saved")
+@receiver(post_delete, sender=Entrant, dispatch_uid="tournament.entrant_deleted")
+def on_entrant_changed(sender, instance, **kwargs) -> None:
+    """A new, renamed, dropped or removed entrant changes the standings."""
+    bump_standings_revision(instance.tournament_id)

@@ -14,7 +14,7 @@ from tournament.api.base import ApiViewMixin, TournamentNestedMixin
 from tournament.api.generation import GenerationJobSerializer
 from tournament.models import GenerationJob, RoundStatus, StageKind
 from tournament.permissions import is_referee
-from tournament.services.standings import compute_standings
+from tournament.services.standings import cached_standings
 
 
 class StandingRowSerializer(serializers.Serializer):
@@ -67,7 +67,7 @@ class StandingsView(TournamentNestedMixin, APIView):
     @extend_schema(responses=StandingRowSerializer(many=True))
     def get(self, request, tournament_slug):
         tournament = self.get_tournament()
-        rows = standing_dicts(compute_standings(tournament))
+        rows = standing_dicts(cached_standings(tournament))
         if self.as_csv:
             keys = list(rows[0]["tiebreaks"]) if rows else []
             return csv_response(

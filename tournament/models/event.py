@@ -82,6 +82,9 @@ class Tournament(models.Model):
     is_public = models.BooleanField(
         default=True, help_text="Pairings, standings and brackets are visible without login."
     )
+    standings_revision = models.PositiveIntegerField(
+        default=0, help_text="Goes up whenever something the standings read changes (caching)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -5,6 +5,7 @@ registry does not know as such (e.g. the engine's ``vp`` or ``health_left``) is 
 that per-game statistic.
 """
 
+from django.core.cache import cache
 from django.db.models import FloatField
 from django.db.models.functions import Cast
 
@@ -53,6 +54,28 @@ def swiss_placings(tournament: Tournament) -> list[pure.GamePlacing]:
         )
         for entrant_id, match_id, is_bye, number, place, points, stats in rows
     ]
+
+
+CACHE_SECONDS = 3600
+
+
+def standings_cache_key(tournament: Tournament) -> str:
+    """A key that changes whenever the standings can: results, entrants, event settings."""
+    stamp = tournament.updated_at.timestamp() if tournament.updated_at else 0
+    return f"standings:v1:{tournament.pk}:{tournament.standings_revision}:{stamp}"
+
+
+def cached_standings(tournament: Tournament) -> list[pure.StandingRow]:
+    """The standings from the cache, computed once per change of what they read.
+
+    ``tournament`` must be freshly loaded (its ``standings_revision`` read in this request).
+    """
+    key = standings_cache_key(tournament)
+    rows = cache.get(key)
+    if rows is None:
+        rows = compute_standings(tournament)
+        cache.set(key, rows, CACHE_SECONDS)
+    return rows
 
 
 def compute_standings(tournament: Tournament) -> list[pure.StandingRow]:
