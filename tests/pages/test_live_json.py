@@ -1,0 +1,116 @@
+"""Polling fallback: the websocket message formats, with the sockets' rights."""
+
+import pytest
+
+from matches.services.results import Actor, enter_result
+from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tournament.realtime import result_payload
+from tournament.services import clock
+from tournament.services.rounds import generate_swiss_round, publish_round
+
+pytestmark = pytest.mark.django_db
+
+
+def report(match, cups):
+    return {
+        "ended_by": "time",
+        "sides": [
+            {"side": str(s.entrant_id), "victory_cup_tokens": c, "survivors": 1}
+            for s, c in zip(match.seats.order_by("position"), cups, strict=True)
+        ],
+    }
+
+
+@pytest.fixture
+def event():
+    tournament = TournamentFactory(slug="lj-cup")
+    EntrantFactory.create_batch(6, tournament=tournament)
+    return tournament
+
+
+def without_time(message):
+    return {k: v for k, v in message.items() if k != "server_time_ms"}
+
+
+def test_round_live_json_holds_the_clock_then_each_accepted_result(client, event):
+    round_ = generate_swiss_round(event, seed=2)
+    assert client.get("/events/lj-cup/rounds/1/live.json").status_code == 404  # a draft
+    round_ = publish_round(round_)
+    clock.start(round_)
+    match = round_.matches.order_by("table_number").first()
+    enter_result(match, report(match, [6, 5, 1][: match.seats.count()]), Actor())
+    response = client.get("/events/lj-cup/rounds/1/live.json")
+    assert response.status_code == 200
+    messages = response.json()["messages"]
+    assert messages[0]["type"] == "clock" and messages[0]["state"] == "running"
+    assert set(messages[0]) == set(clock.clock_payload(round_))
+    accepted = [m for m in messages if m["type"] == "result.accepted"]
+    assert len(accepted) == 1
+    match.refresh_from_db()
+    assert without_time(accepted[0]) == without_time(result_payload(match))
+
+
+def test_tournament_live_json_reports_news_after_the_given_time(client, event):
+    round_ = publish_round(generate_swiss_round(event, seed=2))
+    data = client.get("/events/lj-cup/live.json").json()
+    assert [m["type"] for m in data["messages"]] == ["round.published"]
+    assert data["messages"][0]["round"] == round_.pk
+    match = round_.matches.first()
+    enter_result(match, report(match, [6, 5, 1][: match.seats.count()]), Actor())
+    data = client.get("/events/lj-cup/live.json").json()
+    changed = [m for m in data["messages"] if m["type"] == "standings.changed"]
+    assert changed == [
+        {
+            "type": "standings.changed",
+            "tournament": event.pk,
+            "round": round_.pk,
+            "match": match.pk,
+            "server_time_ms": changed[0]["server_time_ms"],
+        }
+    ]
+    later = changed[0]["server_time_ms"] + 1000
+    assert client.get(f"/events/lj-cup/live.json?after={later}").json() == {"messages": []}
+
+
+def test_private_event_live_json_needs_staff_or_an_entrant_token(client):
+    tournament = TournamentFactory(slug="lj-private", is_public=False)
+    entrants = EntrantFactory.create_batch(4, tournament=tournament)
+    publish_round(generate_swiss_round(tournament, seed=1))
+    for url in ("/events/lj-private/live.json", "/events/lj-private/rounds/1/live.json"):
+        assert client.get(url).status_code == 404
+        assert client.get(f"{url}?token={entrants[0].access_token}").status_code == 200
+        stranger = EntrantFactory()  # an entrant of another event
+        assert client.get(f"{url}?token={stranger.access_token}").status_code == 404
+    client.force_login(tournament.organiser)
+    assert client.get("/events/lj-private/rounds/1/live.json").status_code == 200
+    client.force_login(UserFactory(username="nobody-here"))
+    assert client.get("/events/lj-private/rounds/1/live.json").status_code == 404
+
+
+def test_staff_see_a_draft_rounds_live_json(client, event):
+    generate_swiss_round(event, seed=2)
+    assert client.get("/events/lj-cup/rounds/1/live.json").status_code == 404
+    client.force_login(event.organiser)
+    assert client.get("/events/lj-cup/rounds/1/live.json").status_code == 200
+
+
+def test_match_live_json_before_and_after_a_result(client, event):
+    round_ = publish_round(generate_swiss_round(event, seed=2))
+    match = round_.matches.first()
+    data = client.get(f"/events/lj-cup/matches/{match.pk}/live.json").json()
+    assert [m["type"] for m in data["messages"]] == ["live.state"]
+    assert data["messages"][0]["game"] is None
+    enter_result(match, report(match, [6, 5, 1][: match.seats.count()]), Actor())
+    data = client.get(f"/events/lj-cup/matches/{match.pk}/live.json").json()
+    assert [m["type"] for m in data["messages"]] == ["live.state", "result.accepted"]
+
+
+def test_round_live_json_queries_do_not_grow(client, django_assert_max_num_queries):
+    for slug, size in (("lj-small", 4), ("lj-large", 40)):
+        tournament = TournamentFactory(slug=slug)
+        EntrantFactory.create_batch(size, tournament=tournament)
+        round_ = publish_round(generate_swiss_round(tournament, seed=3))
+        for match in round_.matches.filter(is_bye=False):
+            enter_result(match, report(match, list(range(match.seats.count()))), Actor())
+        with django_assert_max_num_queries(4):
+            assert client.get(f"/events/{slug}/rounds/1/live.json").status_code == 200
