@@ -50,8 +50,9 @@ def _locked(entrant: Entrant) -> Entrant:
 
 
 def registration_open(tournament: Tournament) -> bool:
-    """Whether players may still check themselves in (before the first round is paired)."""
-    return tournament.status in OPEN_STATES
+    """Whether players may check themselves in: the organiser opened registration and the
+    first round is not paired yet (pairing moves the event on to its Swiss rounds)."""
+    return tournament.status == TournamentStatus.REGISTRATION
 
 
 @transaction.atomic

@@ -1,4 +1,9 @@
-"""The referee desk: the current round's matches by urgency, and the result form for each."""
+"""The referee desk: the current round's matches by urgency, and the result form for each.
+
+Keyboard flow: the first input of a result form has the focus, Enter saves, "Save and next"
+(or the "next open table" link, access key N) goes straight to the next table that waits.
+The list follows the round's websocket (results arriving) through static/js/live.js.
+"""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -49,7 +54,26 @@ def desk(request, slug):
     return render(
         request,
         "desk/desk.html",
-        {"tournament": tournament, "round": round_, "matches": matches},
+        {
+            "tournament": tournament,
+            "round": round_,
+            "matches": matches,
+            "next_open": next_open_match(round_),
+        },
+    )
+
+
+def next_open_match(round_, *, after: Match | None = None) -> Match | None:
+    """The most urgent table of the round still waiting for a result (not ``after``)."""
+    if round_ is None:
+        return None
+    waiting = round_.matches.filter(is_bye=False).exclude(status=MatchStatus.ACCEPTED)
+    if after is not None:
+        waiting = waiting.exclude(pk=after.pk)
+    return min(
+        waiting,
+        key=lambda m: (URGENCY.index(m.status), m.table_number),
+        default=None,
     )
 
 
@@ -80,11 +104,17 @@ def desk_match(request, slug, match_id):
             else:
                 enter_result(match, form.to_report(), actor_for(request))
                 messages.success(request, f"Table {match.table_number}: result saved.")
+            following = next_open_match(match.round, after=match)
+            if request.POST.get("then") == "next" and following is not None:
+                return redirect(
+                    "tournament:desk-match", slug=tournament.slug, match_id=following.pk
+                )
             return redirect("tournament:desk", slug=tournament.slug)
         except ResultInvalid as error:
             form.add_engine_errors(error)
         except ResultFlowError as error:
             form.add_error(None, str(error))
+    autofocus_first_field(form)
     history = (
         ResultVersion.objects.filter(match=match)
         .select_related("user", "entrant")
@@ -101,9 +131,17 @@ def desk_match(request, slug, match_id):
             "form": form,
             "reason_form": reason_form,
             "accepted": accepted,
+            "next_open": next_open_match(match.round, after=match),
             "history": [(version, named_placings(version, names)) for version in history],
         },
     )
+
+
+def autofocus_first_field(form) -> None:
+    """Put the cursor in the first input with an error, or else the first input."""
+    names = [name for name in form.fields if name in form.errors] or list(form.fields)
+    if names:
+        form.fields[names[0]].widget.attrs["autofocus"] = True
 
 
 def named_placings(version: ResultVersion, names: dict) -> list[dict]:

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from matches.models import MatchStatus, ResultVersion, Seat
+from matches.models import Channel, MatchStatus, ResultVersion, Seat
 from matches.services.audit import record_change
 from tournament import realtime
 from tournament.forms import CloseRoundForm, ExtendClockForm, SwapSeatsForm
@@ -33,7 +33,7 @@ from tournament.services.rounds import (
     new_seed,
     publish_round,
 )
-from tournament.views.desk import staff_tournament
+from tournament.views.desk import actor_for, staff_tournament
 from tournament.views.organiser.common import (
     current_round,
     next_step,
@@ -91,7 +91,11 @@ def rounds(request, slug):
 def generate(request, slug):
     """Ask for the next Swiss round; the job pairs it (a second click finds the same job)."""
     tournament = organiser_tournament(request, slug)
-    job, created = request_swiss_round(tournament, request.user)
+    try:
+        job, created = request_swiss_round(tournament, request.user, channel=Channel.PAGE)
+    except RoundError as error:
+        messages.error(request, f"The next round cannot be paired: {error}.")
+        return redirect("tournament:manage-rounds", slug=slug)
     job.refresh_from_db()
     if created:
         record_change(
@@ -214,7 +218,7 @@ def repair(request, slug, number):
             # A drafted round holds no result except a bye's automatic one.
             ResultVersion.objects.filter(match__round=round_).delete()
             round_.delete()
-            fresh = generate_swiss_round(tournament, seed=new_seed())
+            fresh = generate_swiss_round(tournament, seed=new_seed(), actor=actor_for(request))
             GenerationJob.objects.filter(pk__in=[j.pk for j in jobs]).update(round=fresh)
             record_change(
                 tournament,
@@ -244,16 +248,7 @@ def publish(request, slug, number):
     """Show a drafted round's tables to everyone."""
     tournament, round_ = _round_action(request, slug, number)
     try:
-        with transaction.atomic():
-            round_ = publish_round(round_)
-            record_change(
-                tournament,
-                "round.published",
-                round_,
-                before={"status": RoundStatus.DRAFT},
-                after={"status": round_.status},
-                **who(request),
-            )
+        round_ = publish_round(round_, actor_for(request))
         messages.success(request, f"Round {round_.number} is published.")
     except RoundError as error:
         messages.error(request, str(error))
@@ -268,19 +263,10 @@ def close(request, slug, number):
     form = CloseRoundForm(request.POST)
     if not form.is_valid():
         return round_detail(request, slug, number, close_form=form)
-    before = {"status": round_.status}
     try:
-        with transaction.atomic():
-            round_ = complete_round(round_, reason=form.cleaned_data["reason"])
-            record_change(
-                tournament,
-                "round.completed",
-                round_,
-                before=before,
-                after={"status": round_.status, "closed_reason": round_.closed_reason},
-                reason=round_.closed_reason,
-                **who(request),
-            )
+        round_ = complete_round(
+            round_, reason=form.cleaned_data["reason"], actor=actor_for(request)
+        )
     except RoundError as error:
         form.add_error("reason", str(error).capitalize() + ".")
         return round_detail(request, slug, number, close_form=form)
