@@ -51,8 +51,120 @@ def test_revoked_private_link_stops_working(client, event):
 def test_query_count_of_the_pairings_page_does_not_grow_with_the_field(
     client, django_assert_max_num_queries
 ):
-    tournament = TournamentFactory(slug="big-cup")
-    EntrantFactory.create_batch(40, tournament=tournament)
+    for slug, size in (("small-cup", 5), ("big-cup", 60)):
+        tournament = TournamentFactory(slug=slug)
+        EntrantFactory.create_batch(size, tournament=tournament)
+        publish_round(generate_swiss_round(tournament, seed=1))
+        # the event, the round, its matches (with live games), their seats with the entrants
+        with django_assert_max_num_queries(4):
+            assert client.get(f"/events/{slug}/rounds/1/").status_code == 200
+
+
+def test_event_home_has_the_round_clock_qr_code_and_finds_a_table(client, event):
+    tournament, entrants = event
+    generate_swiss_round(tournament, seed=3)
+    page = client.get("/events/page-cup/").content.decode()
+    assert "No round published yet" in page and "data-live-clock" not in page
+    round_ = publish_round(tournament.rounds.get())
+    response = client.get("/events/page-cup/")
+    page = response.content.decode()
+    assert "data-live-clock" in page and "5:00" in page and "idle" in page
+    assert f'data-live-ws="/ws/rounds/{round_.pk}/"' in page
+    assert f'data-live-ws="/ws/tournaments/{tournament.pk}/"' in page
+    assert '<svg width="' in page and 'class="segno"' in page
+    assert "http://testserver/events/page-cup/" in page
+    seat = round_.seats.get(entrant=entrants[3])
+    found = client.get("/events/page-cup/", {"q": "player 3"}).content.decode()
+    assert f"#table-{seat.match.table_number}" in found
+    assert "Nobody called" in client.get("/events/page-cup/", {"q": "zebra"}).content.decode()
+
+
+def test_search_only_uses_published_rounds(client, event):
+    tournament, _ = event
+    generate_swiss_round(tournament, seed=3)
+    page = client.get("/events/page-cup/", {"q": "Player 1"}).content.decode()
+    assert "#table-" not in page and "no table in the current round" in page
+
+
+def test_private_event_pages_are_hidden_except_to_its_entrants_and_staff(client):
+    tournament = TournamentFactory(slug="hidden-cup", is_public=False)
+    entrants = EntrantFactory.create_batch(4, tournament=tournament)
     publish_round(generate_swiss_round(tournament, seed=1))
-    with django_assert_max_num_queries(8):
-        assert client.get("/events/big-cup/rounds/1/").status_code == 200
+    urls = [
+        "/events/hidden-cup/",
+        "/events/hidden-cup/standings/",
+        "/events/hidden-cup/rounds/1/",
+        "/events/hidden-cup/bracket/",
+        f"/events/hidden-cup/entrants/{entrants[0].pk}/",
+    ]
+    for url in urls:
+        assert client.get(url).status_code == 404, url
+        assert client.get(url, {"token": entrants[0].access_token}).status_code == 200, url
+    assert client.get(f"/me/{entrants[0].access_token}/").status_code == 200
+    client.force_login(tournament.organiser)
+    assert all(client.get(url).status_code == 200 for url in urls)
+
+
+def test_round_page_is_live_and_staff_see_drafts(client, event):
+    tournament, _ = event
+    round_ = generate_swiss_round(tournament, seed=3)
+    client.force_login(tournament.organiser)
+    page = client.get("/events/page-cup/rounds/1/").content.decode()
+    assert "only the event's staff see this round" in page
+    client.logout()
+    publish_round(round_)
+    page = client.get("/events/page-cup/rounds/1/").content.decode()
+    assert f'data-live-ws="/ws/rounds/{round_.pk}/"' in page
+    assert 'data-live-poll="/events/page-cup/rounds/1/live.json"' in page
+    for match in round_.matches.all():
+        assert f'data-live-match="{match.pk}"' in page
+    assert "data-live-clock" in page and 'data-live-cell="place"' in page
+
+
+def test_my_table_shows_the_live_clock_and_links_with_the_token(client, event):
+    tournament, entrants = event
+    round_ = publish_round(generate_swiss_round(tournament, seed=3))
+    me = entrants[0]
+    page = client.get(f"/me/{me.access_token}/").content.decode()
+    assert f'data-live-ws="/ws/rounds/{round_.pk}/?token={me.access_token}"' in page
+    assert "data-live-clock" in page
+    assert 'data-live-reload-on="round.published"' in page
+    assert 'data-live-reload-on="result.accepted"' in page
+    assert 'name="csrfmiddlewaretoken"' in page
+
+
+def test_live_game_page_shows_health_cups_and_knock_outs(client, event):
+    from matches.services.live_games import apply_live_event, create_live_game
+    from matches.services.results import Actor
+
+    tournament, _ = event
+    round_ = publish_round(generate_swiss_round(tournament, seed=3))
+    match = round_.matches.filter(is_bye=False).first()
+    names = ["Echo", "Pluma", "Grublic", "Banksia"]
+    seats = list(match.seats.order_by("position"))
+    characters = {str(s.entrant_id): [n] for s, n in zip(seats, names, strict=False)}
+    create_live_game(match, Actor(channel="system"), characters)
+    url = f"/events/page-cup/matches/{match.pk}/live/"
+    first = client.get(url)
+    assert "Echo" in first.content.decode() and "health" in first.content.decode()
+
+    def pluma_of(board):
+        return [c for s in board["sides"] for c in s["characters"] if c["name"] == "Pluma"][0]
+
+    start_health = pluma_of(first.context["board"])["health"]
+    apply_live_event(match, {"type": "start"}, Actor(channel="system"))
+    apply_live_event(
+        match,
+        {"type": "hit", "attacker": "Echo", "target": "Pluma", "hits": 2},
+        Actor(channel="system"),
+    )
+    response = client.get(url)
+    page = response.content.decode()
+    assert f'data-live-ws="/ws/matches/{match.pk}/"' in page
+    assert "Victory Cup: <strong>2</strong>" in page
+    assert "running" in page
+    board = response.context["board"]
+    pluma = pluma_of(board)
+    assert pluma["health"] == start_health - 2 and not pluma["knocked_out"]
+    other = TournamentFactory(slug="not-this-one")
+    assert client.get(f"/events/{other.slug}/matches/{match.pk}/live/").status_code == 404

@@ -1,8 +1,10 @@
 """The public standings page: order, true ties, and a fixed number of queries."""
 
 import random
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from matches.services.results import Actor, enter_result
 from tests.factories import EntrantFactory, TournamentFactory
@@ -44,3 +46,43 @@ def test_standings_queries_do_not_grow_with_the_field(client, django_assert_max_
         client.get("/events/small-cup/standings/")
     with django_assert_max_num_queries(4):
         client.get("/events/large-cup/standings/")
+
+
+def test_standings_page_reloads_itself_when_a_result_is_accepted(client):
+    tournament = event_with_rounds(8, 1, "live-st")
+    page = client.get("/events/live-st/standings/").content.decode()
+    assert f'data-live-ws="/ws/tournaments/{tournament.pk}/"' in page
+    assert 'data-live-reload-on="standings.changed round.published"' in page
+    assert 'data-live-poll="/events/live-st/live.json?after=' in page
+
+
+def test_long_names_can_wrap_on_a_phone(client):
+    tournament = event_with_rounds(4, 1, "long-st")
+    entrant = tournament.entrants.first()
+    entrant.display_name = "Maximiliana-Wilhelmina von Hohenzollern-Sigmaringen der Zweite"
+    entrant.save(update_fields=["display_name"])
+    page = client.get("/events/long-st/standings/").content.decode()
+    assert '<td class="name">' in page  # players.css lets .name cells break anywhere
+    css = (Path(settings.BASE_DIR) / "static/css/players.css").read_text()
+    assert ".standings .name { overflow-wrap: anywhere" in css
+
+
+def test_entrant_chart_points_match_the_standings(client):
+    tournament = event_with_rounds(9, 3, "chart-cup")
+    rows = {
+        row.entrant_id: row for row in client.get("/events/chart-cup/standings/").context["rows"]
+    }
+    for entrant in tournament.entrants.all():
+        response = client.get(f"/events/chart-cup/entrants/{entrant.pk}/")
+        assert response.status_code == 200
+        points = response.context["rows"]
+        assert [r["number"] for r in points] == [1, 2, 3]
+        assert points[-1]["cumulative"] == pytest.approx(rows[str(entrant.pk)].points)
+        running = 0.0
+        for r in points:
+            running += r["points"]
+            assert r["cumulative"] == pytest.approx(running)
+        page = response.content.decode()
+        assert '<svg class="chart"' in page and '<title id="chart-title">' in page
+        assert "The chart as a table" in page
+    assert client.get("/events/chart-cup/entrants/999999/").status_code == 404
