@@ -1,8 +1,9 @@
-"""Celery tasks of the tournament app: generating rounds, reporting progress.
+"""Celery tasks of the tournament app: generating Swiss rounds and elimination steps.
 
 Tasks are acknowledged late (settings), so a worker killed mid-task leaves the message for
-another worker; they are idempotent: the round and the job's link to it are written in one
-transaction, so a rerun after a crash either finds the finished job or starts from scratch.
+another worker; they are idempotent: the work and the job's link to its outcome are written in
+one transaction under the job's row lock, so a rerun after a crash either finds the finished
+job or starts from scratch. Progress is pushed to the tournament's staff as it changes.
 """
 
 import logging
@@ -13,6 +14,7 @@ from django.db import OperationalError, transaction
 from matches.services.results import Actor
 from tournament.models import GenerationJob, JobStatus
 from tournament.realtime import notify_job_progress
+from tournament.services.elimination import advance_elimination, start_elimination
 from tournament.services.rounds import RoundError, generate_swiss_round
 
 log = logging.getLogger(__name__)
@@ -26,15 +28,29 @@ def set_progress(job_id: int, progress: int, message: str, status=JobStatus.RUNN
     notify_job_progress(GenerationJob.objects.get(pk=job_id))
 
 
-@shared_task(
-    bind=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    max_retries=5,
-)
-def generate_swiss_round_task(self, job_id: int) -> int | None:
-    """Generate the Swiss round a job asks for; returns the round's id."""
-    job = GenerationJob.objects.select_related("tournament", "requested_by").get(pk=job_id)
+def _swiss_round(job: GenerationJob, actor: Actor):
+    round_ = generate_swiss_round(
+        job.tournament, seed=(job.parameters or {}).get("seed"), actor=actor
+    )
+    return round_, f"Round {round_.number} paired"
+
+
+def _elimination_step(job: GenerationJob, actor: Actor):
+    step = start_elimination if job.kind == "elimination_start" else advance_elimination
+    state = step(job.tournament)
+    return state.round, state.message
+
+
+WORK = {
+    "swiss_round": _swiss_round,
+    "elimination_start": _elimination_step,
+    "elimination_advance": _elimination_step,
+}
+
+
+def run_job(task, job_id: int) -> int | None:
+    """Do a job's work once; returns the id of the round it made (if any)."""
+    job = GenerationJob.objects.get(pk=job_id)
     if job.status == JobStatus.DONE:
         return job.round_id
     set_progress(job_id, 10, "Reading the standings")
@@ -47,13 +63,11 @@ def generate_swiss_round_task(self, job_id: int) -> int | None:
             )
             if job.status == JobStatus.DONE:  # another worker finished it meanwhile
                 return job.round_id
-            params = job.parameters or {}
-            actor = Actor(user=job.requested_by, channel=params.get("channel") or "system")
-            round_ = generate_swiss_round(job.tournament, seed=params.get("seed"), actor=actor)
+            channel = (job.parameters or {}).get("channel") or "system"
+            round_, message = WORK[job.kind](job, Actor(user=job.requested_by, channel=channel))
             job.round = round_
-            job.status, job.progress = JobStatus.DONE, 100
-            job.message = f"Round {round_.number} paired"
-            job.task_id = self.request.id or ""
+            job.status, job.progress, job.message = JobStatus.DONE, 100, message[:200]
+            job.task_id = task.request.id or ""
             job.save(update_fields=["round", "status", "progress", "message", "task_id"])
             notify_job_progress(job)
     except RoundError as exc:
@@ -61,5 +75,17 @@ def generate_swiss_round_task(self, job_id: int) -> int | None:
         GenerationJob.objects.filter(pk=job_id).update(error=str(exc))
         notify_job_progress(GenerationJob.objects.get(pk=job_id))
         return None
-    log.info("job %s generated round %s", job_id, round_.pk)
-    return round_.pk
+    log.info("job %s (%s) done: %s", job_id, job.kind, job.message)
+    return job.round_id
+
+
+@shared_task(bind=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def generate_swiss_round_task(self, job_id: int) -> int | None:
+    """Generate the Swiss round a job asks for; returns the round's id."""
+    return run_job(self, job_id)
+
+
+@shared_task(bind=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def elimination_step_task(self, job_id: int) -> int | None:
+    """Cut to the elimination, or take it one step on; returns the id of the round it made."""
+    return run_job(self, job_id)

@@ -81,3 +81,43 @@ def test_management_command_prints_the_tables(capsys):
     assert "Round 1 (seed 5)" in out
     assert out.count("table ") == 2
     assert GenerationJob.objects.count() == 0
+
+
+def test_elimination_steps_run_as_jobs_once_each(django_capture_on_commit_callbacks):
+    import random
+
+    from matches.services.results import Actor, enter_result
+    from tournament.models import StageKind
+    from tournament.services.jobs import request_elimination_step
+    from tournament.services.rounds import complete_round, publish_round
+    from tournament.simulate import random_battle
+
+    tournament = TournamentFactory(swiss_rounds=1)
+    EntrantFactory.create_batch(6, tournament=tournament)
+    round_ = publish_round(generate_swiss_round(tournament, seed=3))
+    rng = random.Random(3)
+    for match in round_.matches.all():
+        sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
+        enter_result(match, random_battle("every_eye", sides, rng), Actor())
+    complete_round(round_)
+    with django_capture_on_commit_callbacks(execute=True):
+        job, created = request_elimination_step(tournament)
+        again, created_again = request_elimination_step(tournament)  # a double click
+    job.refresh_from_db()
+    assert created and not created_again and again.pk == job.pk
+    assert job.kind == "elimination_start" and job.status == JobStatus.DONE
+    # Once the cut is made, the next step waits for the final's games.
+    with pytest.raises(RoundError, match="not complete"):
+        request_elimination_step(tournament)
+    assert GenerationJob.objects.count() == 1
+    assert tournament.rounds.filter(stage__kind=StageKind.FINAL).count() == 3  # 6 players: top 4
+
+
+def test_eliminate_command_cuts_then_reports_what_is_missing(capsys):
+    from django.core.management import CommandError
+
+    tournament = TournamentFactory(slug="elim-cmd", swiss_rounds=1)
+    EntrantFactory.create_batch(5, tournament=tournament)
+    generate_swiss_round(tournament, seed=1)
+    with pytest.raises(CommandError, match="every Swiss round"):
+        call_command("eliminate", "elim-cmd")

@@ -9,7 +9,7 @@ Celery task is enqueued only after the transaction commits.
 from django.db import IntegrityError, transaction
 
 from tournament.models import GenerationJob, JobStatus, RoundStatus, StageKind, Tournament
-from tournament.services.rounds import next_swiss_numbers
+from tournament.services.rounds import RoundError, next_swiss_numbers
 
 
 def next_swiss_round_key(tournament: Tournament) -> str:
@@ -24,25 +24,20 @@ def next_swiss_round_key(tournament: Tournament) -> str:
     return f"tournament:{tournament.pk}:swiss-round:{done + 1}"
 
 
-def request_swiss_round(
-    tournament: Tournament, user=None, *, seed: int | None = None, channel: str = "system"
-) -> tuple[GenerationJob, bool]:
-    """Find or create the job that generates the next Swiss round; True when it is new.
+def _request(tournament, kind, key, user, parameters, task_name) -> tuple[GenerationJob, bool]:
+    """Find the job under ``key``, or create it and enqueue its task after the commit.
 
-    ``seed`` reproduces a stored pairing; ``channel`` says through which door the request came
-    (kept for the audit entry the task writes).
+    A failed job under the same key is started again (same row, new attempt).
     """
-    from tournament.tasks import generate_swiss_round_task
+    from tournament import tasks
 
-    key = next_swiss_round_key(tournament)
+    task = getattr(tasks, task_name)
     existing = GenerationJob.objects.filter(idempotency_key=key).first()
     if existing and existing.status != JobStatus.FAILED:
         return existing, False
-    next_swiss_numbers(tournament)  # refuse at once what the task would refuse (RoundError)
     try:
         with transaction.atomic():
-            parameters = {"seed": seed, "channel": channel}
-            if existing:  # a failed attempt: start it again under the same key
+            if existing:
                 existing.status, existing.error, existing.progress = JobStatus.QUEUED, "", 0
                 existing.parameters = parameters
                 existing.save(
@@ -52,12 +47,53 @@ def request_swiss_round(
             else:
                 job = GenerationJob.objects.create(
                     tournament=tournament,
-                    kind="swiss_round",
+                    kind=kind,
                     idempotency_key=key,
                     parameters=parameters,
                     requested_by=user if getattr(user, "is_authenticated", False) else None,
                 )
-            transaction.on_commit(lambda: generate_swiss_round_task.delay(job.pk))
+            transaction.on_commit(lambda: task.delay(job.pk))
     except IntegrityError:
         return GenerationJob.objects.get(idempotency_key=key), False
     return job, True
+
+
+def request_swiss_round(
+    tournament: Tournament, user=None, *, seed: int | None = None, channel: str = "system"
+) -> tuple[GenerationJob, bool]:
+    """Find or create the job that generates the next Swiss round; True when it is new.
+
+    ``seed`` reproduces a stored pairing; ``channel`` says through which door the request came
+    (kept for the audit entry the task writes). What the task would refuse is refused at once
+    (``RoundError``).
+    """
+    key = next_swiss_round_key(tournament)
+    if (
+        not GenerationJob.objects.filter(idempotency_key=key)
+        .exclude(status=JobStatus.FAILED)
+        .exists()
+    ):
+        next_swiss_numbers(tournament)
+    parameters = {"seed": seed, "channel": channel}
+    return _request(tournament, "swiss_round", key, user, parameters, "generate_swiss_round_task")
+
+
+def request_elimination_step(
+    tournament: Tournament, user=None, *, channel: str = "system"
+) -> tuple[GenerationJob, bool]:
+    """Find or create the job that cuts to the elimination or takes it one step on.
+
+    The cut is asked for once per event; each later step is named by the number of complete
+    rounds it follows, and is refused at once (``RoundError``) while a round is unfinished.
+    """
+    if not tournament.stages.exclude(kind=StageKind.SWISS).exists():
+        kind, key = "elimination_start", f"tournament:{tournament.pk}:elimination-start"
+    else:
+        unfinished = tournament.rounds.exclude(status=RoundStatus.COMPLETE)
+        if unfinished.exists():
+            raise RoundError(
+                f"round {unfinished.order_by('number').first().number} is not complete yet"
+            )
+        done = tournament.rounds.count()
+        kind, key = "elimination_advance", f"tournament:{tournament.pk}:elimination:after-{done}"
+    return _request(tournament, kind, key, user, {"channel": channel}, "elimination_step_task")
