@@ -10,7 +10,13 @@ from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from matches.api.views import MatchViewSet, ResultViewSet
-from tournament.api.standings import BracketView, JobView, PairingsCsvView, StandingsView
+from tournament.api.standings import (
+    BracketView,
+    EliminationStepView,
+    JobView,
+    PairingsCsvView,
+    StandingsView,
+)
 from tournament.api.views import AuditViewSet, EntrantViewSet, RoundViewSet, TournamentViewSet
 
 TOURNAMENT = r"tournaments/(?P<tournament_slug>[-a-zA-Z0-9_]+)"
@@ -34,6 +40,11 @@ urlpatterns = [
         name="api-standings-csv",
     ),
     path(f"{TOURNAMENT_PATH}/bracket/", BracketView.as_view(), name="api-bracket"),
+    path(
+        f"{TOURNAMENT_PATH}/elimination/step/",
+        EliminationStepView.as_view(),
+        name="api-elimination-step",
+    ),
     path(
         f"{TOURNAMENT_PATH}/rounds/<int:number>/pairings.csv",
         PairingsCsvView.as_view(),

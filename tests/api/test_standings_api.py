@@ -75,3 +75,22 @@ def test_bracket_of_a_finished_event_shows_groups_final_games_and_places(anon):
     assert [s["game"] for s in finals] == [1, 2, 3]
     assert all(len(s["groups"][0]["seats"]) == 4 for s in finals)
     assert all(seat["place"] is not None for s in finals for seat in s["groups"][0]["seats"])
+
+
+def test_elimination_step_is_a_job_for_organisers_only(
+    event, anon, django_capture_on_commit_callbacks
+):
+    url = f"{BASE}/elimination/step/"
+    assert anon.post(url, {}, format="json").status_code == 401
+    assert user_client(event.referee).post(url, {}, format="json").status_code == 403
+    organiser = user_client(event.organiser)
+    assert organiser.post(url, {}, format="json").status_code == 409  # round 1 is open
+    finish_round_one(event)
+    event.tournament.swiss_rounds = 1
+    event.tournament.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = organiser.post(url, {}, format="json")
+    assert response.status_code == 202
+    assert organiser.get(response.json()["status_url"]).json()["status"] == "done"
+    assert organiser.get(f"{BASE}/bracket/").json()["stages"] == []  # drafts are not shown
+    assert organiser.post(url, {}, format="json").status_code == 409  # the final is unplayed

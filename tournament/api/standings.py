@@ -1,4 +1,4 @@
-"""Standings, brackets, jobs and CSV exports over the API (read-only)."""
+"""Standings, brackets, jobs, elimination steps and CSV exports over the API."""
 
 import csv
 
@@ -6,14 +6,15 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, serializers
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.base import ApiViewMixin, TournamentNestedMixin
 from tournament.api.generation import GenerationJobSerializer
 from tournament.models import GenerationJob, RoundStatus, StageKind
-from tournament.permissions import is_referee
+from tournament.permissions import IsTournamentOrganiser, is_referee
+from tournament.services.jobs import request_elimination_step
 from tournament.services.standings import cached_standings
 
 
@@ -174,3 +175,20 @@ class JobView(ApiViewMixin, APIView):
         if not is_referee(request.user, job.tournament):
             raise exceptions.NotFound()
         return Response(GenerationJobSerializer(job, context={"request": request}).data)
+
+
+class EliminationStepView(TournamentNestedMixin, APIView):
+    """Cut to the elimination, or take it one step on (organisers): a job, like round generation.
+
+    Answers 202 with the job and its status URL; 409 while a round is unfinished.
+    """
+
+    permission_classes = [IsTournamentOrganiser]
+
+    @extend_schema(request=None, responses={202: GenerationJobSerializer})
+    def post(self, request, tournament_slug):
+        tournament = self.get_tournament()
+        job, _ = request_elimination_step(tournament, request.user, channel="api")
+        job.refresh_from_db()
+        body = GenerationJobSerializer(job, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED)

@@ -83,17 +83,15 @@ def request_elimination_step(
 ) -> tuple[GenerationJob, bool]:
     """Find or create the job that cuts to the elimination or takes it one step on.
 
-    The cut is asked for once per event; each later step is named by the number of complete
-    rounds it follows, and is refused at once (``RoundError``) while a round is unfinished.
+    The cut is asked for once per event; each later step is named by the number of rounds it
+    follows. Refused at once (``RoundError``) while a round is unfinished.
     """
+    unfinished = tournament.rounds.exclude(status=RoundStatus.COMPLETE).order_by("number")
+    if unfinished.exists():
+        raise RoundError(f"round {unfinished.first().number} is not complete yet")
     if not tournament.stages.exclude(kind=StageKind.SWISS).exists():
         kind, key = "elimination_start", f"tournament:{tournament.pk}:elimination-start"
     else:
-        unfinished = tournament.rounds.exclude(status=RoundStatus.COMPLETE)
-        if unfinished.exists():
-            raise RoundError(
-                f"round {unfinished.order_by('number').first().number} is not complete yet"
-            )
         done = tournament.rounds.count()
         kind, key = "elimination_advance", f"tournament:{tournament.pk}:elimination:after-{done}"
     return _request(tournament, kind, key, user, {"channel": channel}, "elimination_step_task")
