@@ -160,6 +160,12 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
     )
 
 
+def _sentence(error) -> str:
+    """A service's message as a sentence (first letter up, names untouched)."""
+    text = str(error)
+    return text[:1].upper() + text[1:]
+
+
 def _seat_key(seat):
     return seat.entrant.display_name.lower()
 
@@ -268,7 +274,7 @@ def close(request, slug, number):
             round_, reason=form.cleaned_data["reason"], actor=actor_for(request)
         )
     except RoundError as error:
-        form.add_error("reason", str(error).capitalize() + ".")
+        form.add_error("reason", _sentence(error) + ".")
         return round_detail(request, slug, number, close_form=form)
     messages.success(request, f"Round {round_.number} is closed.")
     return redirect("tournament:manage-home", slug=slug)
@@ -298,7 +304,7 @@ def clock_command(request, slug, number, command):
         else:
             clock_service.COMMANDS[command](round_, request.user)
     except clock_service.ClockError as error:
-        messages.error(request, str(error).capitalize() + ".")
+        messages.error(request, _sentence(error) + ".")
     else:
         call = clock_service.CALLS.get(command)
         messages.success(request, call or f"Clock: {command} done.")
@@ -382,7 +388,7 @@ def _elimination_step(request, tournament, step, action):
                     **who(request),
                 )
     except RoundError as error:
-        messages.error(request, str(error).capitalize() + ".")
+        messages.error(request, _sentence(error) + ".")
         return redirect("tournament:manage-rounds", slug=tournament.slug)
     messages.success(request, state.message)
     if state.round is not None:
