@@ -25,6 +25,10 @@ def on_result_accepted(sender, match, **kwargs) -> None:
 
 @receiver(post_save, sender=Entrant, dispatch_uid="tournament.entrant_saved")
 @receiver(post_delete, sender=Entrant, dispatch_uid="tournament.entrant_deleted")
-def on_entrant_changed(sender, instance, **kwargs) -> None:
-    """A new, renamed, dropped or removed entrant changes the standings."""
-    bump_standings_revision(instance.tournament_id)
+def on_entrant_changed(sender, instance, raw=False, **kwargs) -> None:
+    """A new, renamed, dropped or removed entrant changes the standings.
+
+    Rows loaded as they were (fixtures, ``import_tournament``) keep their recorded revision.
+    """
+    if not raw:
+        bump_standings_revision(instance.tournament_id)

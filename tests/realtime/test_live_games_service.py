@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from django.test import override_settings
 
 from engine.errors import EventRejected
-from matches.models import Channel, LiveEvent, LiveGame
+from matches.models import Channel, LiveEvent, LiveGame, Match
 from matches.services import live_games
 from matches.services.results import Actor
 from tournament import realtime
@@ -93,7 +93,7 @@ def test_setup_for_counter_systems_has_no_characters(event):
     tournament = event["tournament"]
     tournament.game_system, tournament.mode = "eye_vs_eye", "standard"
     tournament.save(update_fields=["game_system", "mode"])
-    setup = live_games.build_setup(event["match"])
+    setup = live_games.build_setup(Match.objects.get(pk=event["match"].pk))
     assert setup == {"sides": [{"side": str(e.pk)} for e in event["entrants"]]}
 
 
