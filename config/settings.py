@@ -107,6 +107,9 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            # The test database is a file, so servers started by the tests (daphne for the
+            # browser tests) can open the same database as the test process.
+            "TEST": {"NAME": env_str("SQLITE_TEST_PATH", str(BASE_DIR / "var" / "test.sqlite3"))},
             "OPTIONS": {
                 # WAL lets readers continue while one writer writes; IMMEDIATE takes the write
                 # lock when a transaction starts, so two writers queue instead of deadlocking.
