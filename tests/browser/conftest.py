@@ -1,0 +1,185 @@
+"""Browser tests: a real ASGI server (daphne) on the test database, and Debian's Chromium.
+
+* ``asgi_server`` starts daphne in a subprocess on a free 127.0.0.1 port with the test
+  database of this run (SQLite: the test database is a file, ``var/test.sqlite3`` unless
+  ``SQLITE_TEST_PATH`` says otherwise; PostgreSQL: the test database's name) and no
+  ``REDIS_URL``, so the in-memory channel layer carries the websockets inside that one
+  process and Celery runs eagerly in it. Rows the tests write must be committed to be seen by
+  it: the tests are ``django_db(transaction=True)`` or build their data outside any test
+  transaction.
+* ``browser`` drives ``/usr/bin/chromium`` through Playwright (never a downloaded browser);
+  every test here is skipped with a reason when it is missing.
+* ``new_context`` opens separate browser contexts (separate cookies: an organiser, a referee,
+  players) and closes them after the test.
+"""
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, DESKTOP, ROOT, TIMEOUT_MS
+
+
+def pytest_collection_modifyitems(items):
+    """Skip the browser tests cleanly where Debian's Chromium or Playwright is missing."""
+    reason = None
+    if not CHROMIUM.exists():
+        reason = f"needs Debian's Chromium at {CHROMIUM} (apt-get install chromium)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            reason = "needs Playwright's Python package (pip install playwright)"
+    if reason is None:
+        return
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def database_env() -> dict:
+    """Environment variables that point a subprocess at this run's test database."""
+    s = connection.settings_dict
+    if connection.vendor == "postgresql":
+        host, port = s["HOST"] or "127.0.0.1", s["PORT"] or 5432
+        url = f"postgres://{s['USER']}:{s['PASSWORD']}@{host}:{port}/{s['NAME']}"
+        return {"DATABASE_URL": url, "DB_POOL_MIN": "1", "DB_POOL_MAX": "4"}
+    if connection.vendor == "sqlite":
+        name = str(s["NAME"])
+        if name == ":memory:" or "mode=memory" in name:
+            pytest.skip("the SQLite test database is in memory: a server process cannot open it")
+        return {"SQLITE_PATH": name, "SQLITE_TEST_PATH": name}
+    pytest.skip(f"browser tests do not know how to share a {connection.vendor} database")
+
+
+@pytest.fixture(scope="module")
+def asgi_server(django_db_setup, django_db_blocker):
+    """The base URL of a daphne process serving the project on the test database."""
+    with django_db_blocker.unblock():
+        env = dict(os.environ)
+        env.update(database_env())
+    env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="1", PYTHONUNBUFFERED="1")
+    for name in ("REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"):
+        env.pop(name, None)
+    port = free_port()
+    log = (ROOT / "var").joinpath(f"browser-daphne-{port}.log")
+    log.parent.mkdir(exist_ok=True)
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [
+                str(BIN / "daphne"),
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "tests.browser.asgi:application",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"daphne exited: {log.read_text()[-3000:]}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("daphne did not start in 30 s")
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+        text = log.read_text(errors="replace")
+        log.unlink(missing_ok=True)
+        if "Traceback" in text:
+            # A server-side error is worth seeing even when the pages coped with it.
+            sys.stderr.write(f"\n--- daphne log (port {port}) ---\n{text[-6000:]}\n")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Chromium through Playwright, for one test module.
+
+    Playwright's synchronous API runs an asyncio loop in this thread, so Django would refuse
+    the tests' own ORM calls as "async unsafe"; the switch is set only while it runs (module
+    scope, so no test outside this folder ever sees the loop or the switch).
+    """
+    from playwright.sync_api import sync_playwright
+
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    manager = sync_playwright().start()
+    try:
+        chromium = manager.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+    finally:
+        manager.stop()
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture
+def new_context(browser, asgi_server):
+    """``new_context(viewport=..., user=...)``: a fresh browser context (its own cookies).
+
+    With ``user`` the context carries a logged-in session of that user (a real session row,
+    made by Django's test client), for pages that are not about logging in.
+    """
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT_MS)
+    opened = []
+
+    def make(viewport=None, user=None, **options):
+        context = browser.new_context(base_url=asgi_server, viewport=viewport or DESKTOP, **options)
+        context.set_default_timeout(TIMEOUT_MS)
+        if user is not None:
+            context.add_cookies(
+                [{"name": "sessionid", "value": session_key(user), "url": asgi_server}]
+            )
+        opened.append(context)
+        return context
+
+    yield make
+    for context in opened:
+        context.close()
+
+
+def session_key(user) -> str:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value

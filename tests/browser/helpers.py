@@ -1,0 +1,62 @@
+"""Small steps the browser tests share: logging in, filling a result form, staff users."""
+
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "static" / "vendor" / "axe.min.js"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+NARROW_PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+PASSWORD = "a-long-browser-password"
+# Waits are for conditions; this only bounds how long a condition may take to appear.
+TIMEOUT_MS = 15_000
+
+# Victory Cup tokens by seat order: distinct, so no two sides tie; every side keeps its one
+# character (survivors 1), so the engine needs no tokens for a knocked-out character.
+CUP_TOKENS = [6, 4, 2, 1]
+
+
+def staff_user(username: str):
+    """A user who may log in through /admin/login/ (the site's staff login)."""
+    user = get_user_model().objects.create_user(username=username, password=PASSWORD)
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
+    return user
+
+
+def log_in(page, username: str, next_path: str) -> None:
+    """Log in through the staff login form and land on ``next_path``."""
+    page.goto(f"/admin/login/?next={next_path}")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**{next_path}")
+
+
+def fill_result(page, tokens=None) -> list[int]:
+    """Fill an Eye for an Eye result form (referee desk or a player's page) in seat order.
+
+    Returns the tokens given to each seat, so the caller knows who won (seat 1).
+    """
+    cups = page.locator('input[name$="-victory_cup_tokens"]')
+    survivors = page.locator('input[name$="-survivors"]')
+    count = cups.count()
+    assert count >= 2 and survivors.count() == count
+    tokens = list(tokens or CUP_TOKENS[:count])
+    ended_by = page.locator('select[name="g-ended_by"]')
+    if ended_by.count():
+        ended_by.select_option("time")
+    for index in range(count):
+        cups.nth(index).fill(str(tokens[index]))
+        survivors.nth(index).fill("1")
+    return tokens
