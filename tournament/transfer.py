@@ -7,7 +7,10 @@ logs, and the audit trail. Importing replays the rows in dependency order inside
 transaction, so a failed import leaves nothing behind.
 """
 
+import datetime
+import decimal
 import json
+import uuid
 
 from django.contrib.auth import get_user_model
 from django.core import serializers
@@ -88,11 +91,24 @@ def _querysets(tournament: Tournament):
     ]
 
 
+def _plain(value):
+    """JSON for the values the python serializer leaves as objects, without losing precision."""
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, (decimal.Decimal, uuid.UUID)):
+        return str(value)
+    raise TypeError(f"cannot export {type(value).__name__}")
+
+
 def export_tournament(tournament: Tournament) -> dict:
     """The whole event as a JSON-serialisable document."""
     rows = []
     for queryset in _querysets(tournament):
-        rows.extend(json.loads(serializers.serialize("json", queryset)))
+        # Through the "python" serializer and our own encoding: Django's JSON encoder would cut
+        # times to milliseconds, and a round trip must give back exactly what was stored.
+        rows.extend(
+            json.loads(json.dumps(serializers.serialize("python", queryset), default=_plain))
+        )
     for row in rows:
         if row["model"] == "auth.user":
             row["fields"]["password"] = "!"  # never export password hashes
@@ -111,7 +127,7 @@ def import_tournament(document: dict) -> Tournament:
     if Tournament.objects.filter(slug=document.get("slug")).exists():
         raise TransferError(f"a tournament with slug {document['slug']!r} already exists")
     users = get_user_model()
-    for obj in serializers.deserialize("json", json.dumps(document["rows"])):
+    for obj in serializers.deserialize("python", document["rows"]):
         instance = obj.object
         if isinstance(instance, users) and users.objects.filter(pk=instance.pk).exists():
             existing = users.objects.get(pk=instance.pk)

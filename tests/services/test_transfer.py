@@ -132,3 +132,18 @@ def test_import_refuses_a_file_that_is_not_an_export(tmp_path):
     path.write_text("{not json")
     with pytest.raises(CommandError, match="cannot read"):
         call_command("import_tournament", str(path))
+
+
+def test_a_finished_event_with_its_champion_round_trips(tmp_path):
+    call_command(
+        "simulate_event", "--players", "9", "--rounds", "2", "--seed", "6", "--slug", "done-cup"
+    )
+    champion = Tournament.objects.get(slug="done-cup").champion
+    assert champion is not None
+    path = tmp_path / "done.json"
+    call_command("export_tournament", "done-cup", str(path))
+    wipe_everything()
+    call_command("import_tournament", str(path))
+    restored = Tournament.objects.get(slug="done-cup")
+    assert restored.champion_id == champion.pk
+    assert restored.champion.display_name == champion.display_name

@@ -82,6 +82,14 @@ class Tournament(models.Model):
     is_public = models.BooleanField(
         default=True, help_text="Pairings, standings and brackets are visible without login."
     )
+    champion = models.ForeignKey(
+        "tournament.Entrant",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Set when the final (and any tie-break after it) is decided.",
+    )
     standings_revision = models.PositiveIntegerField(
         default=0, help_text="Goes up whenever something the standings read changes (caching)."
     )

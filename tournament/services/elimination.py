@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from matches.models import Match, Seat, VersionState
+from matches.services.audit import record_change
 from tournament.brackets import (
     Advancement,
     BracketError,
@@ -302,7 +303,15 @@ def _finish_final(tournament, stage: Stage, rounds) -> EliminationState:
 
 
 def _crown(tournament: Tournament, winner: str) -> EliminationState:
+    """Record the champion on the event (and in the audit trail) and finish it."""
+    champion = tournament.entrants.get(pk=int(winner))
+    tournament.champion = champion
     tournament.status = TournamentStatus.FINISHED
-    tournament.save(update_fields=["status", "updated_at"])
-    name = tournament.entrants.get(pk=int(winner)).display_name
-    return EliminationState(f"{name} wins {tournament.name}.", champion=winner)
+    tournament.save(update_fields=["champion", "status", "updated_at"])
+    record_change(
+        tournament,
+        "elimination.champion",
+        tournament,
+        after={"entrant": champion.pk, "name": champion.display_name},
+    )
+    return EliminationState(f"{champion.display_name} wins {tournament.name}.", champion=winner)

@@ -8,14 +8,11 @@ from django.utils.html import escape
 
 from matches.models import Match, ResultVersion, Seat, VersionState
 from tournament.brackets import (
-    Advancement,
     BracketError,
     Placing,
-    decide_final,
-    resolve_tiebreak,
     stages_for,
 )
-from tournament.models import StageKind, TournamentStatus
+from tournament.models import StageKind
 from tournament.realtime import server_time_ms
 from tournament.services.elimination import STAGE_KINDS, TIE_BREAK_SUFFIX, bracket_mode
 from tournament.services.standings import compute_standings
@@ -160,26 +157,9 @@ def _lines(match, seeds) -> list[Line]:
     ]
 
 
-def champion_of(tournament, finals, final_tie_breaks) -> str | None:
-    """The champion's entrant id, read from the final's accepted results (None until decided)."""
-    if tournament.status != TournamentStatus.FINISHED or not finals:
-        return None
-    games = [_accepted_placings(m) for m in finals]
-    if not all(games):
-        return None
-    table = {int(k): v for k, v in (tournament.points_table or {}).items()} or None
-    try:
-        result = decide_final(games, games_required=len(finals), table=table)
-        if result.tiebreak is None:
-            return result.winner
-        pending = Advancement((), (), result.tiebreak)
-        for match in final_tie_breaks:
-            if pending.tiebreak is None or not _accepted_placings(match):
-                break
-            pending = resolve_tiebreak(pending, _accepted_placings(match))
-    except BracketError:
-        return None
-    return pending.advanced[0] if pending.tiebreak is None and pending.advanced else None
+def champion_of(tournament) -> str | None:
+    """The champion's entrant id, as the elimination recorded it (None until decided)."""
+    return str(tournament.champion_id) if tournament.champion_id else None
 
 
 def bracket_columns(tournament) -> tuple[list[Column], dict]:
@@ -196,7 +176,7 @@ def bracket_columns(tournament) -> tuple[list[Column], dict]:
         else:
             by_kind.setdefault(kind, []).append(match)
     finals = sorted(by_kind.get(StageKind.FINAL, []), key=lambda m: m.game_in_series)
-    champion = champion_of(tournament, finals, tie_breaks.get("Final", []))
+    champion = champion_of(tournament)
     later = {}  # entrant ids seated in any later stage, by stage kind
     seen: set[int] = set()
     for kind in reversed(STAGE_ORDER):

@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from matches.models import AuditEntry, Channel, MatchStatus
+from matches.models import Channel, MatchStatus
 from tournament.models import (
     EntrantStatus,
     Round,
@@ -70,15 +70,8 @@ def current_round(tournament: Tournament) -> Round | None:
 
 
 def champion_name(tournament: Tournament) -> str | None:
-    """The winner's name, as recorded when the elimination was advanced to its end."""
-    if tournament.status != TournamentStatus.FINISHED:
-        return None
-    entry = (
-        AuditEntry.objects.filter(tournament=tournament, action="elimination.champion")
-        .order_by("-created_at", "-id")
-        .first()
-    )
-    return (entry.after or {}).get("name") if entry else None
+    """The winner's name, once the elimination has decided it."""
+    return tournament.champion.display_name if tournament.champion_id else None
 
 
 def _round_step(tournament: Tournament, round_: Round) -> Step:

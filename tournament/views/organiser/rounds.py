@@ -378,15 +378,6 @@ def _elimination_step(request, tournament, step, action):
             state = step(tournament)
             after = {"message": state.message, "round": state.round.number if state.round else None}
             record_change(tournament, action, tournament, after=after, **who(request))
-            if state.champion:
-                name = tournament.entrants.get(pk=int(state.champion)).display_name
-                record_change(
-                    tournament,
-                    "elimination.champion",
-                    tournament,
-                    after={"entrant": int(state.champion), "name": name},
-                    **who(request),
-                )
     except RoundError as error:
         messages.error(request, _sentence(error) + ".")
         return redirect("tournament:manage-rounds", slug=tournament.slug)
