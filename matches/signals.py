@@ -8,3 +8,7 @@ from django.dispatch import Signal
 
 #: Sent with ``match`` and ``version`` when a version becomes the match's accepted result.
 result_accepted = Signal()
+
+#: Sent with ``match``, ``version`` and ``event`` ("reported" or "disputed") when a side reports
+#: a result or disputes one: the match now waits for its other sides or for a referee.
+result_waiting = Signal()

@@ -209,6 +209,25 @@ def notify_result_accepted(match) -> None:
         log.warning("could not schedule a live push for match %s (%s)", match.pk, exc)
 
 
+def notify_result_waiting(match, version, event: str) -> None:
+    """``result.reported`` / ``result.disputed``: a match waits for its sides or a referee.
+
+    Goes to the match's watchers (the players at the table) and the round's (the desk).
+    """
+    payload = {
+        "type": f"result.{event}",
+        "tournament": match.round.tournament_id,
+        "round": match.round_id,
+        "match": match.pk,
+        "table": match.table_number,
+        "status": match.status,
+        "version": version.number,
+        "server_time_ms": server_time_ms(),
+    }
+    push_on_commit(match_group(match.pk), payload)
+    push_on_commit(round_group(match.round_id), payload)
+
+
 def notify_clock(round_, action: str | None = None) -> None:
     """Push a round's clock (state, server time, end time) to the round's watchers.
 

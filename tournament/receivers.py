@@ -4,7 +4,7 @@ from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from matches.signals import result_accepted
+from matches.signals import result_accepted, result_waiting
 from tournament import realtime
 from tournament.models import Entrant, Tournament
 
@@ -21,6 +21,12 @@ def on_result_accepted(sender, match, **kwargs) -> None:
     """New standings, and tell the match's, round's and tournament's watchers after the commit."""
     bump_standings_revision(match.round.tournament_id)
     realtime.notify_result_accepted(match)
+
+
+@receiver(result_waiting, dispatch_uid="tournament.result_waiting")
+def on_result_waiting(sender, match, version, event, **kwargs) -> None:
+    """Tell the table and the desk that a result waits for confirmation or a referee."""
+    realtime.notify_result_waiting(match, version, event)
 
 
 @receiver(post_save, sender=Entrant, dispatch_uid="tournament.entrant_saved")

@@ -34,7 +34,7 @@ from matches.models import (
     VersionState,
 )
 from matches.services.audit import record_change
-from matches.signals import result_accepted
+from matches.signals import result_accepted, result_waiting
 
 
 class ResultFlowError(ValueError):
@@ -247,6 +247,7 @@ def submit_report(
     version = _new_version(match, report, kind, actor)
     match.status = MatchStatus.REPORTED
     match.save(update_fields=["status"])
+    result_waiting.send(sender=ResultVersion, match=match, version=version, event="reported")
     record_change(
         match.round.tournament,
         "result.reported",
@@ -307,6 +308,7 @@ def dispute_report(version: ResultVersion, actor: Actor, reason: str = "") -> Re
     match = version.match
     match.status = MatchStatus.DISPUTED
     match.save(update_fields=["status"])
+    result_waiting.send(sender=ResultVersion, match=match, version=version, event="disputed")
     record_change(
         match.round.tournament,
         "result.disputed",

@@ -11,7 +11,7 @@ from django.db.models.functions import Cast
 
 from matches.models import Seat
 from tournament import standings as pure
-from tournament.models import StageKind, Tournament
+from tournament.models import RoundStatus, StageKind, Tournament
 
 
 def tiebreaker_keys(tournament: Tournament) -> list[str]:
@@ -31,6 +31,8 @@ def swiss_placings(tournament: Tournament) -> list[pure.GamePlacing]:
             round__stage__kind=StageKind.SWISS,
             points__isnull=False,
         )
+        # A draft round is not played yet, even where a bye already carries its points.
+        .exclude(round__status=RoundStatus.DRAFT)
         # Read points as a float in SQL: converting 50,000 Decimals in Python costs more.
         .annotate(points_float=Cast("points", FloatField()))
         .values_list(
