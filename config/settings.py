@@ -13,6 +13,8 @@ transactions), the in-memory channel layer and eager Celery, so one process need
 The README lists every variable.
 """
 
+import os
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -56,6 +58,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security.SecurityHeadersMiddleware",
+    "config.security.RequestLimitsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -108,8 +112,13 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             # The test database is a file, so servers started by the tests (daphne for the
-            # browser tests) can open the same database as the test process.
-            "TEST": {"NAME": env_str("SQLITE_TEST_PATH", str(BASE_DIR / "var" / "test.sqlite3"))},
+            # browser tests) can open the same database as the test process; one per test
+            # process, so test runs side by side do not share it.
+            "TEST": {
+                "NAME": env_str(
+                    "SQLITE_TEST_PATH", str(BASE_DIR / "var" / f"test-{os.getpid()}.sqlite3")
+                )
+            },
             "OPTIONS": {
                 # WAL lets readers continue while one writer writes; IMMEDIATE takes the write
                 # lock when a transaction starts, so two writers queue instead of deadlocking.
@@ -212,6 +221,36 @@ SPECTACULAR_SETTINGS = {
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# config.security adds the content security policy (scripts, styles, images from the site only;
+# websockets to the same host; no framing) and a Permissions-Policy switching off camera,
+# microphone, geolocation and the like. docs/operations.md has the details.
+
+# Request size: a form or JSON body above 2.5 MB is refused (Django answers 400); uploads (the CSV
+# import, at most 1 MB of text, see tournament/api/csv_import.py) stay in memory up to 2.5 MB; any
+# request announcing a body above REQUEST_MAX_BODY_BYTES is refused with 413 before a view runs.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
+FILE_UPLOAD_MAX_MEMORY_SIZE = env_int("FILE_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DATA_UPLOAD_MAX_NUMBER_FIELDS", 1000)
+REQUEST_MAX_BODY_BYTES = env_int("REQUEST_MAX_BODY_BYTES", 5_000_000)
+
+# Rate limits per client address, counted in the cache (config/security.py): "count/period" with
+# the period in s, m, h or d ("20/10m" = 20 in 10 minutes). Generous for a venue where hundreds
+# of phones share one NAT address; docs/operations.md explains the numbers.
+RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
+RATE_LIMITS = {
+    # failed sign-ins (admin login form, POST /api/v1/auth/token/)
+    "login": env_str("RATE_LIMIT_LOGIN", "30/10m"),
+    # result submissions: API result POSTs, the players' page POST, the referee desk form
+    "results": env_str("RATE_LIMIT_RESULTS", "1200/1m"),
+    # requests carrying a private-link token that matches no entrant
+    "private_link": env_str("RATE_LIMIT_PRIVATE_LINK", "100/10m"),
+}
+for _scope, _rate in RATE_LIMITS.items():
+    if not re.fullmatch(r"\s*\d+\s*/\s*\d*\s*[smhd][a-z]*\s*", _rate):
+        raise ImproperlyConfigured(
+            f"RATE_LIMIT_{_scope.upper()} must look like '30/10m' (count/period), not {_rate!r}"
+        )
 SESSION_COOKIE_HTTPONLY = True
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

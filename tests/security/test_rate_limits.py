@@ -1,0 +1,158 @@
+"""Rate limits: failed sign-ins, result submissions, private-link guessing (429 + Retry-After)."""
+
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from config.security import Rate
+from matches.models import ResultVersion
+from tests.api.conftest import entrant_client, game, user_client
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def small_limits(settings):
+    settings.RATE_LIMITS = {"login": "3/10m", "results": "4/1m", "private_link": "5/10m"}
+    return settings.RATE_LIMITS
+
+
+def assert_429(response, words):
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
+    body = response.content.decode()
+    assert words in body and "Try again in" in body
+
+
+def test_rates_parse_and_the_defaults_suit_a_venue(settings):
+    assert Rate.parse("30/10m") == Rate(30, 600)
+    assert Rate.parse("1200/1m") == Rate(1200, 60)
+    assert Rate.parse("5/s") == Rate(5, 1)
+    assert Rate.parse("2/3h") == Rate(2, 10800)
+    with pytest.raises(ValueError):
+        Rate.parse("lots")
+    defaults = {scope: Rate.parse(text) for scope, text in settings.RATE_LIMITS.items()}
+    # Hundreds of phones behind one address: 20 result submissions a second, 100 bad links.
+    assert defaults["results"].count / defaults["results"].seconds >= 20
+    assert defaults["private_link"].count >= 100
+    assert defaults["login"].count >= 30
+
+
+def test_admin_login_failures_are_limited_then_even_the_right_password_waits(client, small_limits):
+    UserFactory(username="boss", password="a-long-test-password", is_staff=True)
+    for _ in range(3):
+        response = client.post("/admin/login/", {"username": "boss", "password": "wrong"})
+        assert response.status_code == 200  # the form again, with its error
+    blocked = client.post("/admin/login/", {"username": "boss", "password": "a-long-test-password"})
+    assert_429(blocked, "failed sign-ins")
+    # Reading the login page is not limited.
+    assert client.get("/admin/login/").status_code == 200
+
+
+def test_successful_sign_ins_do_not_count(client, small_limits):
+    UserFactory(username="boss", password="a-long-test-password", is_staff=True)
+    for _ in range(6):
+        response = client.post(
+            "/admin/login/", {"username": "boss", "password": "a-long-test-password"}
+        )
+        assert response.status_code == 302
+        client.logout()
+
+
+def test_api_token_failures_are_limited(small_limits):
+    UserFactory(username="boss", password="a-long-test-password")
+    api = APIClient()
+    for _ in range(3):
+        response = api.post("/api/v1/auth/token/", {"username": "boss", "password": "no"})
+        assert response.status_code == 400
+    blocked = api.post(
+        "/api/v1/auth/token/", {"username": "boss", "password": "a-long-test-password"}
+    )
+    assert_429(blocked, "failed sign-ins")
+    assert blocked["Content-Type"] == "application/json"
+    assert "detail" in blocked.json()
+
+
+def test_each_address_has_its_own_count(small_limits):
+    UserFactory(username="boss", password="a-long-test-password")
+    for _ in range(3):
+        APIClient().post("/api/v1/auth/token/", {"username": "boss", "password": "no"})
+    other = APIClient(REMOTE_ADDR="10.0.0.9")
+    response = other.post(
+        "/api/v1/auth/token/", {"username": "boss", "password": "a-long-test-password"}
+    )
+    assert response.status_code == 200 and "token" in response.json()
+
+
+def test_api_result_submissions_are_limited(event, small_limits):
+    referee = user_client(event.referee)
+    url = f"/api/v1/matches/{event.match.pk}/results/"
+    assert referee.post(url, {"report": game(event.match)}, format="json").status_code == 201
+    correct = url + "correct/"
+    for i in range(3):
+        body = {"report": game(event.match, seed=i + 1), "reason": f"recount {i}"}
+        assert referee.post(correct, body, format="json").status_code == 201
+    before = ResultVersion.objects.count()
+    blocked = referee.post(correct, {"report": game(event.match), "reason": "x"}, format="json")
+    assert_429(blocked, "result submissions")
+    assert ResultVersion.objects.count() == before  # refused before the view ran
+    # Reads are not limited.
+    assert referee.get(url).status_code == 200
+
+
+def test_players_page_posts_are_limited(client, event, small_limits):
+    url = f"/me/{event.players[0].access_token}/"
+    for _ in range(4):
+        assert client.post(url, {"action": "nonsense"}).status_code == 200
+    assert_429(client.post(url, {"action": "nonsense"}), "result submissions")
+    assert client.get(url).status_code == 200
+
+
+def test_guessing_private_links_is_limited_per_address(client, event, small_limits):
+    for i in range(5):
+        assert client.get(f"/me/guess-{i}/").status_code == 404
+    assert_429(client.get("/me/guess-6/"), "unknown private link")
+    # Over the limit, a right guess is refused the same way: guessing learns nothing.
+    assert_429(client.get(f"/me/{event.players[0].access_token}/"), "unknown private link")
+    # Pages without a token still work for that address.
+    assert client.get(f"/events/{event.tournament.slug}/standings/").status_code == 200
+    # Another address is not affected.
+    other = client.get(f"/me/{event.players[0].access_token}/", REMOTE_ADDR="10.1.2.3")
+    assert other.status_code == 200
+
+
+def test_unknown_api_tokens_count_as_failures_header_and_query(event, small_limits):
+    api = APIClient()
+    for i in range(3):
+        api.get("/api/v1/tournaments/", HTTP_X_ENTRANT_TOKEN=f"bad-{i}")
+    for i in range(2):
+        api.get(f"/api/v1/matches/?token=bad-q-{i}")
+    blocked = api.get("/api/v1/tournaments/", HTTP_X_ENTRANT_TOKEN="bad-again")
+    assert_429(blocked, "unknown private link")
+    assert blocked.json()["detail"].startswith("Too many")
+
+
+def test_valid_private_links_never_count(event, small_limits):
+    player = entrant_client(event.players[0])
+    for _ in range(20):
+        assert player.get(f"/api/v1/matches/{event.match.pk}/").status_code == 200
+
+
+def test_limits_can_be_switched_off(client, settings, small_limits):
+    settings.RATE_LIMITS_ENABLED = False
+    for i in range(10):
+        assert client.get(f"/me/guess-{i}/").status_code == 404
+
+
+def test_a_cache_outage_skips_the_limits_instead_of_failing(
+    client, event, small_limits, monkeypatch
+):
+    def broken(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr(cache, "get", broken)
+    monkeypatch.setattr(cache, "add", broken)
+    monkeypatch.setattr(cache, "incr", broken)
+    for i in range(8):
+        assert client.get(f"/me/guess-{i}/").status_code == 404
