@@ -129,7 +129,7 @@ def test_my_table_shows_the_live_clock_and_links_with_the_token(client, event):
     assert f'data-live-ws="/ws/rounds/{round_.pk}/?token={me.access_token}"' in page
     assert "data-live-clock" in page
     assert 'data-live-reload-on="round.published"' in page
-    assert 'data-live-reload-on="result.accepted"' in page
+    assert 'data-live-reload-on="result.accepted result.reported result.disputed"' in page
     assert 'name="csrfmiddlewaretoken"' in page
 
 
@@ -168,3 +168,16 @@ def test_live_game_page_shows_health_cups_and_knock_outs(client, event):
     assert pluma["health"] == start_health - 2 and not pluma["knocked_out"]
     other = TournamentFactory(slug="not-this-one")
     assert client.get(f"/events/{other.slug}/matches/{match.pk}/live/").status_code == 404
+
+
+def test_private_page_offers_self_check_in_while_registration_is_open(client, event):
+    tournament, entrants = event
+    me = entrants[0]
+    tournament.status = "registration"
+    tournament.save()
+    page = client.get(f"/me/{me.access_token}/").content.decode()
+    assert f"/me/{me.access_token}/check-in/" in page
+    me.status = "checked_in"
+    me.save()
+    page = client.get(f"/me/{me.access_token}/").content.decode()
+    assert "check yourself in" not in page
