@@ -7,7 +7,8 @@ Error format (every endpoint of /api/v1/):
 * a result the rules refuse (``engine.errors.ResultInvalid``) - 400
   ``{"errors": [{"side": "12", "field": "survivors", "message": "..."}]}``
   (``side`` is null for whole-game problems);
-* an action that is not possible in the current state (``ResultFlowError``, ``RoundError``, a
+* an action that is not possible in the current state (``ResultFlowError``, ``RoundError``,
+  ``RegistrationError``, a
   concurrent change caught by the database) - 409 ``{"detail": "..."}``;
 * no credentials - 401; credentials without the right - 403; not visible to you - 404.
 """
@@ -34,6 +35,7 @@ from tournament.permissions import (
     entrant_of_request,
     staff_tournaments,
 )
+from tournament.services.registration import RegistrationError
 from tournament.services.rounds import RoundError
 
 ENTRANT_TOKEN = OpenApiParameter(
@@ -82,7 +84,7 @@ def api_exception_handler(exc, context):
         )
     if isinstance(exc, EngineUserError):
         return Response({"detail": exc.message}, status=status.HTTP_400_BAD_REQUEST)
-    if isinstance(exc, (ResultFlowError, RoundError)):
+    if isinstance(exc, (ResultFlowError, RoundError, RegistrationError)):
         return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, IntegrityError):
         return Response(

@@ -5,8 +5,7 @@ Every change made here is written to the audit trail with channel API and the cl
 """
 
 from django.db import transaction
-from django.db.models import Count, Max
-from django.utils import timezone
+from django.db.models import Count
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -51,7 +50,6 @@ from tournament.api.serializers import (
 )
 from tournament.models import (
     Entrant,
-    EntrantStatus,
     Player,
     Round,
     RoundStatus,
@@ -66,7 +64,8 @@ from tournament.permissions import (
     is_organiser,
     is_referee,
 )
-from tournament.services.rounds import RoundError, complete_round, publish_round
+from tournament.services import registration
+from tournament.services.rounds import complete_round, publish_round
 
 TOURNAMENT_SLUG = OpenApiParameter(
     "tournament_slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="The tournament's slug."
@@ -286,10 +285,6 @@ class EntrantViewSet(
                 self._audit("entrant.updated", entrant, before=old, after=new)
         return Response(EntrantStaffSerializer(entrant).data)
 
-    def _locked(self) -> Entrant:
-        entrant = self.get_object()
-        return Entrant.objects.select_for_update().get(pk=entrant.pk)
-
     @extend_schema(
         parameters=[TOURNAMENT_SLUG],
         request=EmptySerializer,
@@ -299,18 +294,7 @@ class EntrantViewSet(
     def check_in(self, request, *args, **kwargs):
         """Mark the entrant present (repeating it changes nothing)."""
         self.get_serializer(data=request.data).is_valid(raise_exception=True)
-        with transaction.atomic():
-            entrant = self._locked()
-            if entrant.status == EntrantStatus.DROPPED:
-                raise RoundError(f"{entrant} has dropped out")
-            if entrant.status != EntrantStatus.CHECKED_IN:
-                before = {"status": entrant.status}
-                entrant.status = EntrantStatus.CHECKED_IN
-                entrant.checked_in_at = timezone.now()
-                entrant.save(update_fields=["status", "checked_in_at"])
-                self._audit(
-                    "entrant.checked_in", entrant, before=before, after={"status": entrant.status}
-                )
+        entrant = registration.check_in(self.get_object(), audit_actor(request))
         return Response(EntrantStaffSerializer(entrant).data)
 
     @extend_schema(
@@ -322,24 +306,7 @@ class EntrantViewSet(
     def drop(self, request, *args, **kwargs):
         """Take the entrant out of the pairings from the next round on."""
         self.get_serializer(data=request.data).is_valid(raise_exception=True)
-        with transaction.atomic():
-            entrant = self._locked()
-            if entrant.status == EntrantStatus.DROPPED:
-                raise RoundError(f"{entrant} has already dropped out")
-            before = {"status": entrant.status}
-            last_done = entrant.tournament.rounds.filter(status=RoundStatus.COMPLETE).aggregate(
-                n=Max("number")
-            )["n"]
-            entrant.status = EntrantStatus.DROPPED
-            entrant.dropped_at = timezone.now()
-            entrant.dropped_after_round = last_done
-            entrant.save(update_fields=["status", "dropped_at", "dropped_after_round"])
-            self._audit(
-                "entrant.dropped",
-                entrant,
-                before=before,
-                after={"status": entrant.status, "dropped_after_round": last_done},
-            )
+        entrant = registration.drop(self.get_object(), audit_actor(request))
         return Response(EntrantStaffSerializer(entrant).data)
 
     @extend_schema(
