@@ -116,16 +116,21 @@ def round_payload(round_) -> dict:
     }
 
 
-def _number(value):
+def number_or_none(value):
     if value is None:
         return None
     as_float = float(value)
     return int(as_float) if as_float.is_integer() else as_float
 
 
-def result_payload(match) -> dict:
-    """``result.accepted``: a match's accepted result, small: places and points per entrant."""
-    seats = match.seats.select_related("entrant").order_by("place", "position")
+def result_payload(match, seats=None) -> dict:
+    """``result.accepted``: a match's accepted result, small: places and points per entrant.
+
+    ``seats`` may be given already loaded (with their entrants); otherwise they are read.
+    """
+    if seats is None:
+        seats = match.seats.select_related("entrant")
+    ordered = sorted(seats, key=lambda s: (s.place is None, s.place or 0, s.position))
     return {
         "type": "result.accepted",
         "tournament": match.round.tournament_id,
@@ -138,9 +143,9 @@ def result_payload(match) -> dict:
                 "entrant": seat.entrant_id,
                 "name": seat.entrant.display_name,
                 "place": seat.place,
-                "points": _number(seat.points),
+                "points": number_or_none(seat.points),
             }
-            for seat in seats
+            for seat in ordered
         ],
         "server_time_ms": server_time_ms(),
     }

@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 
 from matches.models import LiveGame, Match, MatchStatus, ResultVersion, VersionState
 from matches.services import live_games
-from tournament.realtime import _number, round_payload, server_time_ms
+from tournament.realtime import result_payload, round_payload, server_time_ms
 from tournament.services.clock import clock_payload
 from tournament.views.pages import (
     PUBLIC_ROUND_STATES,
@@ -25,29 +25,6 @@ from tournament.views.pages import (
     visible_round,
     visible_tournament,
 )
-
-
-def result_message(match, round_) -> dict:
-    """``result.accepted`` for a match whose seats are prefetched (same as ``result_payload``)."""
-    seats = sorted(match.seats.all(), key=lambda s: (s.place is None, s.place or 0, s.position))
-    return {
-        "type": "result.accepted",
-        "tournament": round_.tournament_id,
-        "round": round_.pk,
-        "match": match.pk,
-        "table": match.table_number,
-        "status": match.status,
-        "placings": [
-            {
-                "entrant": seat.entrant_id,
-                "name": seat.entrant.display_name,
-                "place": seat.place,
-                "points": _number(seat.points),
-            }
-            for seat in seats
-        ],
-        "server_time_ms": server_time_ms(),
-    }
 
 
 def _answer(messages: list[dict]) -> JsonResponse:
@@ -62,7 +39,7 @@ def round_live(request, slug, number):
     messages = [clock_payload(round_)]
     for match in round_matches(round_):
         if match.status == MatchStatus.ACCEPTED:
-            messages.append(result_message(match, round_))
+            messages.append(result_payload(match, match.seats.all()))
     return _answer(messages)
 
 
@@ -150,5 +127,5 @@ def match_live(request, slug, match_id):
         messages = [live_games.state_payload(game)]
     if match.status == MatchStatus.ACCEPTED:
         match = round_matches(round_).get(pk=match.pk)
-        messages.append(result_message(match, round_))
+        messages.append(result_payload(match, match.seats.all()))
     return _answer(messages)

@@ -13,7 +13,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 
-from matches.models import Match, Seat
+from matches.models import Seat
 from tournament.models import Round, RoundStatus, StageKind, Tournament
 from tournament.permissions import (
     can_view_round,
@@ -176,8 +176,7 @@ def round_matches(round_: Round):
     """The round's matches with their seats, entrants and any hosted live game (two queries)."""
     seats = Seat.objects.select_related("entrant").order_by("position")
     return (
-        Match.objects.filter(round=round_)
-        .select_related("live_game")
+        round_.matches.select_related("live_game")  # each match knows its round: no query
         .order_by("table_number")
         .prefetch_related(Prefetch("seats", seats))
     )
