@@ -161,6 +161,14 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A message taken by a worker that died without acknowledging it (killed, machine lost) goes
+# back to the queue after this many seconds, when another worker starts or sweeps. Rounds take
+# seconds to generate; a redelivery of a task still running is harmless (idempotent jobs).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300),
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -7,6 +7,9 @@ job or starts from scratch. Progress is pushed to the tournament's staff as it c
 """
 
 import logging
+import os
+import time
+from pathlib import Path
 
 from celery import shared_task
 from django.db import OperationalError, transaction
@@ -48,6 +51,23 @@ WORK = {
 }
 
 
+def _test_only_pause() -> None:
+    """TEST-ONLY fault hook: stall inside the job's transaction, before it commits.
+
+    With ``EYE_TEST_TASK_PAUSE_SECONDS`` set (never in production), the task writes its round,
+    touches the file ``EYE_TEST_TASK_PAUSE_MARKER`` (if named) and sleeps that long before
+    committing, so a test can kill the worker at exactly that moment
+    (tests/faults/test_worker_killed.py). Unset, this does nothing.
+    """
+    seconds = os.environ.get("EYE_TEST_TASK_PAUSE_SECONDS")
+    if not seconds:
+        return
+    marker = os.environ.get("EYE_TEST_TASK_PAUSE_MARKER")
+    if marker:
+        Path(marker).write_text(str(os.getpid()))
+    time.sleep(float(seconds))
+
+
 def run_job(task, job_id: int) -> int | None:
     """Do a job's work once; returns the id of the round it made (if any)."""
     job = GenerationJob.objects.get(pk=job_id)
@@ -57,7 +77,9 @@ def run_job(task, job_id: int) -> int | None:
     try:
         with transaction.atomic():
             job = (
-                GenerationJob.objects.select_for_update()
+                # of=self: PostgreSQL refuses FOR UPDATE on the nullable side of an outer join
+                # (requested_by may be empty).
+                GenerationJob.objects.select_for_update(of=("self",))
                 .select_related("tournament", "requested_by")
                 .get(pk=job_id)
             )
@@ -65,6 +87,7 @@ def run_job(task, job_id: int) -> int | None:
                 return job.round_id
             channel = (job.parameters or {}).get("channel") or "system"
             round_, message = WORK[job.kind](job, Actor(user=job.requested_by, channel=channel))
+            _test_only_pause()
             job.round = round_
             job.status, job.progress, job.message = JobStatus.DONE, 100, message[:200]
             job.task_id = task.request.id or ""
