@@ -57,6 +57,11 @@ def free_port() -> int:
 def database_env() -> dict:
     """Environment variables that point a subprocess at this run's test database."""
     s = connection.settings_dict
+    test_name = s.get("TEST", {}).get("NAME")
+    if s["NAME"] != test_name and not str(s["NAME"]).startswith("test_"):
+        # pytest-django sets the test database up only when a collected test is marked
+        # django_db (or asks for db); never let a server loose on the real database.
+        raise RuntimeError(f"not a test database: {s['NAME']}; mark the test django_db")
     if connection.vendor == "postgresql":
         host, port = s["HOST"] or "127.0.0.1", s["PORT"] or 5432
         url = f"postgres://{s['USER']}:{s['PASSWORD']}@{host}:{port}/{s['NAME']}"
@@ -152,23 +157,24 @@ def browser():
 
 @pytest.fixture
 def new_context(browser, asgi_server):
-    """``new_context(viewport=..., user=...)``: a fresh browser context (its own cookies).
+    """``new_context(viewport=..., user=... or session=...)``: a fresh browser context.
 
-    With ``user`` the context carries a logged-in session of that user (a real session row,
-    made by Django's test client), for pages that are not about logging in.
+    Each context has its own cookies. With ``user`` (or a ready ``session`` key) it carries a
+    logged-in session of that user (a real session row, made by Django's test client), for
+    pages that are not about logging in.
     """
     from playwright.sync_api import expect
 
     expect.set_options(timeout=TIMEOUT_MS)
     opened = []
 
-    def make(viewport=None, user=None, **options):
+    def make(viewport=None, user=None, session=None, **options):
         context = browser.new_context(base_url=asgi_server, viewport=viewport or DESKTOP, **options)
         context.set_default_timeout(TIMEOUT_MS)
         if user is not None:
-            context.add_cookies(
-                [{"name": "sessionid", "value": session_key(user), "url": asgi_server}]
-            )
+            session = session_key(user)
+        if session is not None:
+            context.add_cookies([{"name": "sessionid", "value": session, "url": asgi_server}])
         opened.append(context)
         return context
 
@@ -178,6 +184,7 @@ def new_context(browser, asgi_server):
 
 
 def session_key(user) -> str:
+    """The key of a new logged-in session of ``user``."""
     from django.test import Client
 
     client = Client()

@@ -1,0 +1,249 @@
+"""The main pages on phones and desktops: no sideways scrolling, screenshots, accessibility.
+
+One event is built for the whole module through the services (no browser needed for that):
+20 players, one of them with a very long name, two Swiss rounds played, the cut made, and the
+elimination groups half-way (two tables accepted, one reported by a player and waiting for
+confirmations, one still open with its clock running). Every page below is then opened in a
+fresh browser context as the person who would use it.
+
+* ``test_no_sideways_overflow``: at 360x740 and 390x844 the page is never wider than the
+  screen (``document.documentElement.scrollWidth <= window.innerWidth``).
+* ``test_screenshot``: writes ``docs/screenshots/<page>-phone.png`` (390x844) and
+  ``<page>-desktop.png`` (1280x900), overwritten on every run; the README links them.
+* ``test_accessibility``: the vendored axe-core finds no "serious" or "critical" violation.
+"""
+
+import datetime
+
+import pytest
+from django.core.management import call_command
+
+from matches.services.results import Actor, enter_result, submit_report
+from tests.browser.conftest import session_key
+from tests.browser.helpers import (
+    AXE,
+    CUP_TOKENS,
+    DESKTOP,
+    NARROW_PHONE,
+    PHONE,
+    SCREENSHOTS,
+    staff_user,
+)
+from tests.factories import PlayerFactory, TournamentFactory
+from tournament.models import Entrant, EntrantStatus, StaffRole, StaffRoleKind
+from tournament.services import clock
+from tournament.services.elimination import start_elimination
+from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
+
+# The mark makes pytest-django set the test database up (it only does so when a collected test
+# asks for it). Each test runs in a transaction that is rolled back, and writes nothing; the
+# module's event is committed once, before the first test, and flushed after the last.
+pytestmark = [pytest.mark.browser, pytest.mark.django_db]
+
+SLUG = "harbour-open"
+LONG_NAME = "Maximiliana Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh"
+NAMES = [
+    LONG_NAME,
+    "Bram Oduya",
+    "Cleo Marsh",
+    "Dara Venn",
+    "Eli Brook",
+    "Fern Ashby",
+    "Gus Tamura",
+    "Hana Ilves",
+    "Ivo Petrak",
+    "Juno Reyes",
+    "Kai Lindqvist",
+    "Lena Moss",
+    "Milo Achebe",
+    "Nora Salt",
+    "Otto Brandt",
+    "Pia Conti",
+    "Quinn Harlow",
+    "Rosa Dune",
+    "Sami Okafor",
+    "Tove Strand",
+]
+
+
+def report_for(match) -> dict:
+    """A legal report: everyone survives; the entrant created first gets the most tokens."""
+    seats = list(match.seats.order_by("position"))
+    order = sorted(seat.entrant_id for seat in seats)
+    sides = [
+        {
+            "side": str(seat.entrant_id),
+            "victory_cup_tokens": CUP_TOKENS[order.index(seat.entrant_id)],
+            "survivors": 1,
+        }
+        for seat in seats
+    ]
+    return {"ended_by": "time", "sides": sides}
+
+
+def build_showcase() -> dict:
+    organiser = staff_user("showcase-organiser")
+    referee = staff_user("showcase-referee")
+    tournament = TournamentFactory(
+        name="Harbour Open",
+        slug=SLUG,
+        organiser=organiser,
+        venue="Harbour Hall, Pier 3",
+        starts_on=datetime.date(2025, 6, 14),
+        description="Two Swiss rounds, then the top 16 play on to a three-game final.",
+        swiss_rounds=2,
+        pairing_method="swiss",
+        cut_tie_resolution="random_draw",
+    )
+    StaffRole.objects.create(tournament=tournament, user=organiser, role=StaffRoleKind.ORGANISER)
+    StaffRole.objects.create(tournament=tournament, user=referee, role=StaffRoleKind.REFEREE)
+    clubs = ["North Quay", "South Pier", "Harbour Dice Club"]
+    for index, name in enumerate(NAMES):
+        Entrant.objects.create(
+            tournament=tournament,
+            player=PlayerFactory(name=name, club=clubs[index % 3]),
+            display_name=name,
+            seed=index + 1,
+            status=EntrantStatus.CHECKED_IN,
+        )
+    referee_actor = Actor(user=referee)
+    for seed in (11, 12):
+        round_ = publish_round(generate_swiss_round(tournament, seed=seed))
+        for match in round_.matches.filter(is_bye=False):
+            enter_result(match, report_for(match), referee_actor)
+        complete_round(round_)
+    groups = publish_round(start_elimination(tournament).round)
+    clock.start(groups, organiser)
+    tables = list(groups.matches.order_by("table_number"))
+    assert [m.group_label for m in tables] == ["A", "B", "C", "D"]
+    # the long-named player (who wins every game, so is in the cut) still has to play
+    me = Entrant.objects.get(tournament=tournament, display_name=LONG_NAME)
+    open_table = next(m for m in tables if m.seats.filter(entrant=me).exists())
+    others = [m for m in tables if m != open_table]
+    reported_table = others[0]
+    for match in others[1:]:
+        enter_result(match, report_for(match), referee_actor)
+    reporter = reported_table.seats.order_by("position").first().entrant
+    submit_report(reported_table, report_for(reported_table), Actor(entrant=reporter))
+    return {
+        "sessions": {"organiser": session_key(organiser), "referee": session_key(referee)},
+        "paths": {
+            "home": "/",
+            "event": f"/events/{SLUG}/",
+            "round-tables": f"/events/{SLUG}/rounds/{groups.number}/",
+            "standings": f"/events/{SLUG}/standings/",
+            "bracket": f"/events/{SLUG}/bracket/",
+            "my-table": f"/me/{me.access_token}/",
+            "entrant": f"/events/{SLUG}/entrants/{me.pk}/",
+            "desk": f"/events/{SLUG}/desk/",
+            "desk-result": f"/events/{SLUG}/desk/matches/{open_table.pk}/",
+            "console-home": f"/events/{SLUG}/manage/",
+            "console-entrants": f"/events/{SLUG}/manage/entrants/",
+            "console-round": f"/events/{SLUG}/manage/rounds/{groups.number}/",
+        },
+    }
+
+
+# page -> who opens it (None: anyone, without logging in)
+PAGES = {
+    "home": None,
+    "event": None,
+    "round-tables": None,
+    "standings": None,
+    "bracket": None,
+    "my-table": None,
+    "entrant": None,
+    "desk": "referee",
+    "desk-result": "referee",
+    "console-home": "organiser",
+    "console-entrants": "organiser",
+    "console-round": "organiser",
+}
+
+
+@pytest.fixture(scope="module")
+def showcase(django_db_setup, django_db_blocker, asgi_server):
+    """The event every test of this module looks at, committed for the server to read."""
+    with django_db_blocker.unblock():
+        data = build_showcase()
+    yield data
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.fixture
+def open_page(showcase, new_context):
+    """``open_page(name, viewport)``: the page in a fresh context, as its usual visitor."""
+
+    def open_(name, viewport, **options):
+        role = PAGES[name]
+        session = showcase["sessions"][role] if role else None
+        page = new_context(viewport=viewport, session=session, **options).new_page()
+        response = page.goto(showcase["paths"][name])
+        assert response is not None and response.status == 200, (name, response and response.status)
+        page.wait_for_load_state("load")
+        return page
+
+    return open_
+
+
+OVERFLOWING = """() => {
+  const width = window.innerWidth;
+  const wide = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const box = el.getBoundingClientRect();
+    if (box.width && box.right > width + 0.5) {
+      wide.push(el.tagName.toLowerCase() + (el.className ? '.' + el.className : '')
+        + ' right=' + Math.round(box.right));
+    }
+  }
+  return {scrollWidth: document.documentElement.scrollWidth, innerWidth: width,
+          wide: wide.slice(0, 8)};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [NARROW_PHONE, PHONE], ids=["360x740", "390x844"])
+@pytest.mark.parametrize("name", list(PAGES))
+def test_no_sideways_overflow(open_page, name, viewport):
+    page = open_page(name, viewport)
+    found = page.evaluate(OVERFLOWING)
+    assert found["scrollWidth"] <= found["innerWidth"], (
+        f"{name} scrolls sideways at {viewport['width']}px: {found}"
+    )
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_screenshot(open_page, name):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for label, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = open_page(name, viewport)
+        path = SCREENSHOTS / f"{name}-{label}.png"
+        page.screenshot(path=str(path), animations="disabled", caret="hide")
+        assert path.stat().st_size > 1000
+
+
+AXE_RUN = """async () => {
+  const results = await axe.run(document, {resultTypes: ['violations']});
+  const serious = results.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': '
+                  + (n.failureSummary || '').replace(/\\s+/g, ' '))}));
+  return {checked: results.passes.length + results.violations.length, serious: serious};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("name", list(PAGES))
+def test_accessibility(open_page, name, viewport):
+    # The site's content security policy refuses inline scripts, axe's injected one too:
+    # Playwright lets this context ignore the policy (the page's own scripts are unchanged).
+    page = open_page(name, viewport, bypass_csp=True)
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(AXE_RUN)
+    assert found["checked"] > 10  # axe really ran its rules on the page
+    violations = found["serious"]
+    assert not violations, f"{name}: " + "\n".join(
+        f"[{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"])
+        for v in violations
+    )
