@@ -7,6 +7,7 @@ header line. Errors name the line of the file (the header is line 1):
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -19,6 +20,9 @@ COLUMNS = ("name", "club", "email", "seed")
 MAX_BYTES = 1_000_000
 MAX_ROWS = 5_000
 MAX_SEED = 100_000
+# A cell a spreadsheet would run as a formula when the exported CSV files are opened again.
+FORMULA_START = re.compile(r"^[=+\-@\t\r]")
+CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 class CsvImportInvalid(Exception):
@@ -137,6 +141,14 @@ def _check_row(line: int, values: dict, check: _Checker) -> _Row | None:
         check.add(line, "name", "a name has at most 100 characters")
     if len(club) > 100:
         check.add(line, "club", "a club has at most 100 characters")
+    for field_name, value in (("name", name), ("club", club)):
+        if value and (FORMULA_START.match(value) or CONTROL_CHARS.search(value)):
+            check.add(
+                line,
+                field_name,
+                f"{field_name} must not start with = + - @ or hold control characters "
+                "(spreadsheet formulas are refused)",
+            )
     if email:
         try:
             validate_email(email)

@@ -1,0 +1,370 @@
+"""HTTP load: the public standings page and result submission against several daphne processes.
+
+    DATABASE_URL=postgres://eye:eye@127.0.0.1:5432/eye REDIS_URL=redis://127.0.0.1:6390/0 \\
+        .venv/bin/python bench/http_load.py [--servers 3] [--clients 64] [--seconds 15]
+
+It works in its own PostgreSQL database (``<name>_bench`` next to the one in ``DATABASE_URL``,
+created and migrated when missing) and builds there, once, a public event of 2,000 players
+after 5 Swiss rounds (bulk inserts for the players, the services for rounds and results), with
+round 6 published and open. Later runs reuse it (``--rebuild`` starts again).
+
+Then it starts ``--servers`` daphne processes with ``REDIS_URL`` set (there is no proxy here:
+the clients spread their connections round-robin over the processes' ports) and runs two phases
+from ``--clients`` concurrent keep-alive connections on 127.0.0.1 (asyncio, a minimal HTTP/1.1
+client, so the client costs little CPU), each bounded by ``--seconds`` and ``--max-requests``:
+
+1. ``GET /events/<slug>/standings/``;
+2. ``POST /api/v1/matches/{id}/results/`` with a referee's token: first an entry on each open
+   match of round 6, then ``results/correct/`` with a reason, round-robin over the matches.
+
+It prints requests/s, p50/p99 latency and errors for each phase. The servers run with the
+result rate limit raised (``RATE_LIMIT_RESULTS``): one referee token posting 100 results a
+second is the bench's shape, not a venue's. Figures vary with the machine; they are printed,
+never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+SLUG = "bench-2000"
+PLAYERS = 2000
+ROUNDS = 5
+
+
+# --- the database and the event ------------------------------------------------------------------
+
+
+def bench_database_url(url: str) -> str:
+    parsed = urlparse(url)
+    name = parsed.path.lstrip("/") + "_bench"
+    return parsed._replace(path="/" + name).geturl()
+
+
+def ensure_database(url: str) -> None:
+    import psycopg
+
+    parsed = urlparse(url)
+    name = parsed.path.lstrip("/")
+    admin = parsed._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+            print(f"created database {name}")
+
+
+def setup_django(url: str) -> None:
+    os.environ["DATABASE_URL"] = url
+    os.environ.pop("REDIS_URL", None)  # eager tasks and a local cache while building
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def build_event(rebuild: bool) -> dict:
+    """The 2,000-player event after 5 rounds, round 6 open; built once, then reused."""
+    from django.contrib.auth import get_user_model
+    from django.db.models import Prefetch
+    from rest_framework.authtoken.models import Token
+
+    from matches.models import Match, MatchStatus, Seat
+    from matches.services.results import Actor, enter_result
+    from tournament.models import Entrant, EntrantStatus, Player, RoundStatus, Tournament
+    from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
+    from tournament.simulate import random_battle
+
+    user, _ = get_user_model().objects.get_or_create(username="bench-referee")
+    token, _ = Token.objects.get_or_create(user=user)
+    tournament = Tournament.objects.filter(slug=SLUG).first()
+    if tournament is not None and rebuild:
+        tournament.delete()
+        tournament = None
+    if tournament is None or tournament.rounds.filter(status=RoundStatus.COMPLETE).count() < ROUNDS:
+        if tournament is not None:
+            tournament.delete()
+        started = time.monotonic()
+        tournament = Tournament.objects.create(
+            name="Bench 2000", slug=SLUG, organiser=user, mode="every_eye", swiss_rounds=8
+        )
+        players = Player.objects.bulk_create(
+            [Player(name=f"Bench Player {i:04d}") for i in range(PLAYERS)]
+        )
+        Entrant.objects.bulk_create(
+            [
+                Entrant(
+                    tournament=tournament,
+                    player=p,
+                    display_name=p.name,
+                    seed=i + 1,
+                    status=EntrantStatus.CHECKED_IN,
+                )
+                for i, p in enumerate(players)
+            ]
+        )
+        rng = random.Random(2000)
+        referee = Actor(user=user)
+        seats = Seat.objects.select_related("entrant")
+        for number in range(1, ROUNDS + 1):
+            round_ = publish_round(generate_swiss_round(tournament, seed=number))
+            matches = round_.matches.filter(is_bye=False).prefetch_related(Prefetch("seats", seats))
+            for match in matches:
+                sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
+                enter_result(match, random_battle("every_eye", sides, rng), referee)
+            complete_round(round_)
+            print(f"  round {number} played ({time.monotonic() - started:.0f} s)", flush=True)
+        publish_round(generate_swiss_round(tournament, seed=ROUNDS + 1))
+        print(f"built {SLUG} in {time.monotonic() - started:.0f} s")
+    current = tournament.rounds.order_by("-number").first()
+    open_matches = list(
+        Match.objects.filter(round=current, is_bye=False)
+        .prefetch_related("seats")
+        .order_by("table_number")
+    )
+    rng = random.Random(6)
+    bodies = {}
+    for match in open_matches:
+        sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
+        bodies[match.pk] = [random_battle("every_eye", sides, rng) for _ in range(3)]
+    return {
+        "slug": SLUG,
+        "token": token.key,
+        "open": [m.pk for m in open_matches if m.status == MatchStatus.OPEN],
+        "matches": [m.pk for m in open_matches],
+        "bodies": bodies,
+    }
+
+
+# --- servers ---------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_servers(count: int, database_url: str, redis_url: str) -> list[tuple]:
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=database_url,
+        REDIS_URL=redis_url,
+        DEBUG="1",
+        LOG_LEVEL="WARNING",
+        RATE_LIMIT_RESULTS="1000000/1m",
+        DB_POOL_MIN="2",
+        DB_POOL_MAX="10",
+    )
+    servers = []
+    for _ in range(count):
+        port = free_port()
+        proc = subprocess.Popen(
+            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        servers.append((proc, port))
+    deadline = time.monotonic() + 40
+    for proc, port in servers:
+        while True:
+            if proc.poll() is not None:
+                raise SystemExit("a daphne process exited at start")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                break
+            if time.monotonic() > deadline:
+                raise SystemExit("daphne did not start in 40 s")
+            time.sleep(0.1)
+    return servers
+
+
+def stop_servers(servers) -> None:
+    for proc, _ in servers:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+    for proc, _ in servers:
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+# --- a minimal keep-alive HTTP/1.1 client ----------------------------------------------
+
+
+class Connection:
+    def __init__(self, port: int):
+        self.port = port
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, headers: dict, body: bytes = b"") -> int:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
+        lines += [f"{k}: {v}" for k, v in headers.items()]
+        lines.append(f"Content-Length: {len(body)}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        await self.writer.drain()
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        status = int(status_line.split()[1])
+        fields = {}
+        for line in header_lines:
+            if ":" in line:
+                k, v = line.split(":", 1)
+                fields[k.strip().lower()] = v.strip()
+        if "content-length" in fields:
+            await self.reader.readexactly(int(fields["content-length"]))
+        elif fields.get("transfer-encoding") == "chunked":
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).strip(), 16)
+                await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+        if fields.get("connection", "").lower() == "close":
+            self.close()
+        return status
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+async def run_phase(name, ports, clients, seconds, max_requests, make_request, expected):
+    latencies: list[float] = []
+    errors: dict[str, int] = {}
+    issued = 0
+    deadline = time.monotonic() + seconds
+
+    async def client(index):
+        nonlocal issued
+        conn = Connection(ports[index % len(ports)])
+        while time.monotonic() < deadline and issued < max_requests:
+            issued += 1
+            method, path, headers, body = make_request(issued)
+            started = time.perf_counter()
+            try:
+                status = await asyncio.wait_for(conn.request(method, path, headers, body), 30)
+            except Exception as exc:  # noqa: BLE001 - counted as an error
+                errors[type(exc).__name__] = errors.get(type(exc).__name__, 0) + 1
+                conn.close()
+                continue
+            latencies.append(time.perf_counter() - started)
+            if status not in expected:
+                errors[str(status)] = errors.get(str(status), 0) + 1
+        conn.close()
+
+    started = time.monotonic()
+    await asyncio.gather(*(client(i) for i in range(clients)))
+    elapsed = time.monotonic() - started
+    done = len(latencies)
+    ms = sorted(x * 1000 for x in latencies) or [0.0]
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    print(
+        f"{name}: {done} requests in {elapsed:.1f} s = {done / elapsed:.0f} req/s; "
+        f"p50 {statistics.median(ms):.0f} ms, p99 {p99:.0f} ms; "
+        f"errors {sum(errors.values())} {errors or ''}",
+        flush=True,
+    )
+    return done / elapsed, p99, errors
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--servers", type=int, default=3)
+    parser.add_argument("--clients", type=int, default=64)
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--max-requests", type=int, default=50_000)
+    parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument("--phase", choices=["all", "standings", "results"], default="all")
+    args = parser.parse_args()
+    args.clients = max(1, min(args.clients, 500))
+    args.seconds = max(1.0, min(args.seconds, 120.0))
+
+    base_url = os.environ.get("DATABASE_URL")
+    redis_url = os.environ.get("REDIS_URL") or os.environ.get("TEST_REDIS_URL")
+    if not base_url or not redis_url:
+        raise SystemExit("set DATABASE_URL (PostgreSQL) and REDIS_URL")
+    database_url = bench_database_url(base_url)
+    ensure_database(database_url)
+    setup_django(database_url)
+    event = build_event(args.rebuild)
+    print(
+        f"event {event['slug']}: {PLAYERS} players, {ROUNDS} rounds played, "
+        f"{len(event['matches'])} tables in round 6 ({len(event['open'])} open)"
+    )
+
+    servers = start_servers(args.servers, database_url, redis_url)
+    ports = [port for _, port in servers]
+    print(f"{len(ports)} daphne processes on ports {ports}; {args.clients} clients")
+    try:
+        if args.phase in ("all", "standings"):
+            path = f"/events/{event['slug']}/standings/"
+            asyncio.run(
+                run_phase("warm-up", ports, 4, 3, 200, lambda i: ("GET", path, {}, b""), {200})
+            )
+            asyncio.run(
+                run_phase(
+                    "standings page",
+                    ports,
+                    args.clients,
+                    args.seconds,
+                    args.max_requests,
+                    lambda i: ("GET", path, {}, b""),
+                    {200},
+                )
+            )
+        if args.phase in ("all", "results"):
+            auth = {"Authorization": f"Token {event['token']}", "Content-Type": "application/json"}
+            fresh = list(event["open"])
+            matches = event["matches"]
+
+            def result_request(i):
+                if fresh:
+                    pk = fresh.pop()
+                    body = {"report": event["bodies"][pk][0]}
+                    return "POST", f"/api/v1/matches/{pk}/results/", auth, json.dumps(body).encode()
+                pk = matches[i % len(matches)]
+                body = {"report": event["bodies"][pk][i % 3], "reason": f"bench correction {i}"}
+                path = f"/api/v1/matches/{pk}/results/correct/"
+                return "POST", path, auth, json.dumps(body).encode()
+
+            asyncio.run(
+                run_phase(
+                    "result submission",
+                    ports,
+                    args.clients,
+                    args.seconds,
+                    args.max_requests,
+                    result_request,
+                    {201},
+                )
+            )
+    finally:
+        stop_servers(servers)
+
+
+if __name__ == "__main__":
+    main()
