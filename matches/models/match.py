@@ -12,7 +12,9 @@ class Match(models.Model):
     round = models.ForeignKey("tournament.Round", on_delete=models.CASCADE, related_name="matches")
     table_number = models.PositiveIntegerField()
     group_label = models.CharField(
-        max_length=12, blank=True, help_text="Elimination group: A, B, C, D, AD, BC, Final."
+        max_length=40,
+        blank=True,
+        help_text="Elimination group: A, B, C, D, AD, BC, Final, or e.g. 'Cut tie-break'.",
     )
     game_in_series = models.PositiveSmallIntegerField(
         default=1, help_text="1-3 in the three-game final."
