@@ -1,12 +1,13 @@
 """Browser tests: a real ASGI server (daphne) on the test database, and Debian's Chromium.
 
 * ``asgi_server`` starts daphne in a subprocess on a free 127.0.0.1 port with the test
-  database of this run (SQLite: the test database is a file, ``var/test.sqlite3`` unless
-  ``SQLITE_TEST_PATH`` says otherwise; PostgreSQL: the test database's name) and no
-  ``REDIS_URL``, so the in-memory channel layer carries the websockets inside that one
-  process and Celery runs eagerly in it. Rows the tests write must be committed to be seen by
-  it: the tests are ``django_db(transaction=True)`` or build their data outside any test
-  transaction.
+  database of this run (SQLite: the test database is a file under ``var/``, or
+  ``SQLITE_TEST_PATH``; PostgreSQL: the test database's name) and no ``REDIS_URL``, so the
+  in-memory channel layer carries the websockets inside that one process and Celery runs
+  eagerly in it. It serves ``tests.browser.asgi`` (the project's application plus the static
+  files, as ``runserver`` would). Rows the tests write must be committed to be seen by it: the
+  tests are ``django_db(transaction=True)`` or build their data outside any test transaction
+  (and are still marked ``django_db``, or pytest-django would not set the test database up).
 * ``browser`` drives ``/usr/bin/chromium`` through Playwright (never a downloaded browser);
   every test here is skipped with a reason when it is missing.
 * ``new_context`` opens separate browser contexts (separate cookies: an organiser, a referee,
@@ -41,7 +42,7 @@ def pytest_collection_modifyitems(items):
         return
     here = Path(__file__).parent
     for item in items:
-        if Path(str(item.fspath)).is_relative_to(here):
+        if item.path.is_relative_to(here):
             item.add_marker(pytest.mark.skip(reason=reason))
 
 

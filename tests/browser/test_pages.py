@@ -164,11 +164,13 @@ PAGES = {
 @pytest.fixture(scope="module")
 def showcase(django_db_setup, django_db_blocker, asgi_server):
     """The event every test of this module looks at, committed for the server to read."""
-    with django_db_blocker.unblock():
-        data = build_showcase()
-    yield data
-    with django_db_blocker.unblock():
-        call_command("flush", interactive=False, verbosity=0)
+    try:
+        with django_db_blocker.unblock():
+            data = build_showcase()
+        yield data
+    finally:
+        with django_db_blocker.unblock():
+            call_command("flush", interactive=False, verbosity=0)
 
 
 @pytest.fixture
