@@ -9,6 +9,7 @@ from django.conf import settings
 from matches.services.results import Actor, enter_result
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
+from tournament.services.standings import compute_standings
 from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
@@ -28,15 +29,42 @@ def event_with_rounds(players, rounds, slug):
 
 
 def test_standings_list_every_entrant_best_first(client):
-    event_with_rounds(12, 2, "st-cup")
+    tournament = event_with_rounds(12, 2, "st-cup")
     response = client.get("/events/st-cup/standings/")
     assert response.status_code == 200
-    rows = response.context["rows"]
-    assert len(rows) == 12
+    page = response.content.decode()
+    rows = compute_standings(tournament)
     assert [r.position for r in rows] == list(range(1, 13))
-    points = [r.points for r in rows]
-    assert points == sorted(points, reverse=True)
-    assert response.context["columns"] == ["Cup tokens", "Opponents", "Wins"]
+    assert sorted((r.points for r in rows), reverse=True) == [r.points for r in rows]
+    # the page lists them in that order
+    offsets = [page.index(f">{r.name}</a>") for r in rows]
+    assert offsets == sorted(offsets)
+    for label in ("Cup tokens", "Opponents", "Wins"):
+        assert label in page
+
+
+def test_big_fields_are_paged_and_the_table_is_cached_until_a_result_changes_it(
+    client, django_assert_max_num_queries
+):
+    tournament = event_with_rounds(130, 1, "big-st")
+    first = client.get("/events/big-st/standings/")
+    assert first.context["table"]["pages"] == 2 and first.context["table"]["count"] == 130
+    assert first.content.decode().count('<td class="name">') == 100
+    second_page = client.get("/events/big-st/standings/?page=2").content.decode()
+    assert second_page.count('<td class="name">') == 30
+    with django_assert_max_num_queries(2):  # the table comes from the cache
+        again = client.get("/events/big-st/standings/")
+    assert again.content.decode().count('<td class="name">') == 100
+    # a correction moves the standings' revision: the table is rendered anew
+    match = tournament.rounds.get().matches.first()
+    sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
+    from matches.services.results import correct_result
+
+    correct_result(match, random_battle("every_eye", sides, random.Random(99)), Actor(), "Recount")
+    fresh = compute_standings(tournament)
+    page = client.get("/events/big-st/standings/").content.decode()
+    top = [page.index(f">{r.name}</a>") for r in fresh[:100]]
+    assert top == sorted(top)
 
 
 def test_standings_queries_do_not_grow_with_the_field(client, django_assert_max_num_queries):
@@ -69,9 +97,7 @@ def test_long_names_can_wrap_on_a_phone(client):
 
 def test_entrant_chart_points_match_the_standings(client):
     tournament = event_with_rounds(9, 3, "chart-cup")
-    rows = {
-        row.entrant_id: row for row in client.get("/events/chart-cup/standings/").context["rows"]
-    }
+    rows = {row.entrant_id: row for row in compute_standings(tournament)}
     for entrant in tournament.entrants.all():
         response = client.get(f"/events/chart-cup/entrants/{entrant.pk}/")
         assert response.status_code == 200

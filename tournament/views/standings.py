@@ -2,9 +2,12 @@
 
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db.models import Prefetch
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.html import escape
+from django.utils.safestring import mark_safe
 
 from matches.models import Match, ResultVersion, Seat, VersionState
 from tournament.brackets import (
@@ -15,7 +18,11 @@ from tournament.brackets import (
 from tournament.models import StageKind
 from tournament.realtime import server_time_ms
 from tournament.services.elimination import STAGE_KINDS, TIE_BREAK_SUFFIX, bracket_mode
-from tournament.services.standings import compute_standings
+from tournament.services.standings import (
+    CACHE_SECONDS,
+    cached_standings,
+    standings_cache_key,
+)
 from tournament.standings import get_metric
 from tournament.views.pages import (
     ELIMINATION_KINDS,
@@ -39,20 +46,58 @@ def tiebreak_label(key: str) -> str:
     return get_metric(key).key.removeprefix("stat:").replace("_", " ").capitalize()
 
 
+STANDINGS_PAGE_SIZE = 100
+
+
+def standings_table(tournament, token: str, page: int) -> dict:
+    """One page of the standings table, rendered once per change of the standings.
+
+    The HTML is cached under the standings' own cache key (it moves with every accepted
+    result, entrant change and settings change), so hundreds of phones reading the same page
+    cost one render. Returns the HTML and the paging facts.
+    """
+    key = f"{standings_cache_key(tournament)}:table:{page}:{token}"
+    table = cache.get(key)
+    if table is None:
+        rows = cached_standings(tournament)
+        pages = max(1, -(-len(rows) // STANDINGS_PAGE_SIZE))
+        number = min(max(page, 1), pages)
+        chunk = rows[(number - 1) * STANDINGS_PAGE_SIZE : number * STANDINGS_PAGE_SIZE]
+        keys = [key for key, _ in rows[0].tiebreaks] if rows else []
+        html = render_to_string(
+            "tournament/_standings_table.html",
+            {
+                "tournament": tournament,
+                "rows": chunk,
+                "columns": [tiebreak_label(k) for k in keys],
+                "token": token,
+            },
+        )
+        table = {"html": html, "page": number, "pages": pages, "count": len(rows)}
+        cache.set(key, table, CACHE_SECONDS)
+    return table
+
+
 def standings(request, slug):
-    """The Swiss standings (three database queries whatever the field size), live."""
+    """The Swiss standings, 100 to a page, live; the table comes from the cache when it can."""
     rendered_at = server_time_ms()
     tournament = visible_tournament(request, slug)
-    rows = compute_standings(tournament)
-    keys = [key for key, _ in rows[0].tiebreaks] if rows else []
+    try:
+        page = int(request.GET.get("page", 1))
+    except ValueError:
+        page = 1
+    token = token_query(request)
+    table = standings_table(tournament, token, page)
     return render(
         request,
         "tournament/standings.html",
         {
             "tournament": tournament,
-            "rows": rows,
-            "columns": [tiebreak_label(key) for key in keys],
-            "token": token_query(request),
+            "table": table,
+            "table_html": mark_safe(table["html"]),  # noqa: S308 - our own rendered template
+            "previous_page": table["page"] - 1 if table["page"] > 1 else None,
+            "next_page": table["page"] + 1 if table["page"] < table["pages"] else None,
+            "token": token,
             "tournament_poll": tournament_poll_url(request, tournament, rendered_at),
         },
     )
