@@ -1,5 +1,6 @@
 """The tournament app's reactions to signals (connected in ``TournamentConfig.ready``)."""
 
+from django.db import transaction
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -10,10 +11,20 @@ from tournament.models import Entrant, Tournament
 
 
 def bump_standings_revision(tournament_id: int) -> None:
-    """Mark the tournament's cached standings as out of date (inside the caller's transaction)."""
-    Tournament.objects.filter(pk=tournament_id).update(
-        standings_revision=F("standings_revision") + 1
-    )
+    """Mark the tournament's cached standings as out of date once the change is committed.
+
+    Done after the commit, in its own short statement: inside the result's transaction the
+    tournament row would stay locked until the end, and every result of the event would queue
+    behind it. A reader between the commit and the bump caches the new standings under the old
+    revision for a moment; the bump then moves every reader to the new key.
+    """
+
+    def bump():
+        Tournament.objects.filter(pk=tournament_id).update(
+            standings_revision=F("standings_revision") + 1
+        )
+
+    transaction.on_commit(bump)
 
 
 @receiver(result_accepted, dispatch_uid="tournament.accepted_result")

@@ -23,7 +23,9 @@ def play(match, seed):
     return random_battle("every_eye", sides, random.Random(seed))
 
 
-def test_cache_is_reused_until_a_result_or_an_entrant_changes(monkeypatch):
+def test_cache_is_reused_until_a_result_or_an_entrant_changes(
+    monkeypatch, django_capture_on_commit_callbacks
+):
     tournament = TournamentFactory()
     entrants = EntrantFactory.create_batch(8, tournament=tournament)
     round_ = publish_round(generate_swiss_round(tournament, seed=2))
@@ -37,18 +39,21 @@ def test_cache_is_reused_until_a_result_or_an_entrant_changes(monkeypatch):
     assert all(row.points == 0 for row in first)
 
     match = round_.matches.first()
-    enter_result(match, play(match, 1), Actor())
+    with django_capture_on_commit_callbacks(execute=True):  # the revision moves on commit
+        enter_result(match, play(match, 1), Actor())
     after_result = service.cached_standings(fresh(tournament))
     assert len(calls) == 2
     assert after_result == real(fresh(tournament))
     assert sum(row.points for row in after_result) > 0
 
-    correct_result(match, play(match, 2), Actor(), "Recount")
+    with django_capture_on_commit_callbacks(execute=True):
+        correct_result(match, play(match, 2), Actor(), "Recount")
     assert service.cached_standings(fresh(tournament)) == real(fresh(tournament))
     assert len(calls) == 3
 
     entrants[0].status = EntrantStatus.DROPPED
-    entrants[0].save()
+    with django_capture_on_commit_callbacks(execute=True):
+        entrants[0].save()
     rows = service.cached_standings(fresh(tournament))
     assert len(calls) == 4
     assert {r.status for r in rows if r.entrant_id == str(entrants[0].pk)} == {"dropped"}
