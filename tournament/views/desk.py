@@ -15,7 +15,7 @@ from engine.errors import ResultInvalid
 from matches.forms import CorrectionReasonForm, ResultForm
 from matches.models import Channel, Match, MatchStatus, ResultVersion, Seat, VersionState
 from matches.services.results import Actor, ResultFlowError, correct_result, enter_result
-from tournament.models import Tournament
+from tournament.models import RoundStatus, Tournament
 from tournament.permissions import is_referee
 
 URGENCY = [MatchStatus.DISPUTED, MatchStatus.REPORTED, MatchStatus.OPEN, MatchStatus.ACCEPTED]
@@ -41,9 +41,9 @@ def actor_for(request) -> Actor:
 
 @login_required
 def desk(request, slug):
-    """The latest round's tables, disputed first, then reported, open and accepted."""
+    """The round being played (``?round=N`` for another): tables by urgency."""
     tournament = staff_tournament(request, slug)
-    round_ = tournament.rounds.order_by("-number").first()
+    round_ = desk_round(tournament, request.GET.get("round"))
     matches = []
     if round_:
         seats = Seat.objects.select_related("entrant").order_by("position")
@@ -57,10 +57,25 @@ def desk(request, slug):
         {
             "tournament": tournament,
             "round": round_,
+            "other_rounds": tournament.rounds.exclude(pk=getattr(round_, "pk", None))
+            .select_related("stage")
+            .order_by("number"),
             "matches": matches,
             "next_open": next_open_match(round_),
         },
     )
+
+
+def desk_round(tournament, asked=None):
+    """The round a referee works on: the one asked for, else the first published or running
+    round that is not complete (the final's games are drafted ahead), else the latest."""
+    rounds = tournament.rounds.order_by("number")
+    if asked and str(asked).isdigit():
+        chosen = rounds.filter(number=int(asked)).first()
+        if chosen is not None:
+            return chosen
+    playing = rounds.filter(status__in=[RoundStatus.PUBLISHED, RoundStatus.RUNNING]).first()
+    return playing or rounds.last()
 
 
 def next_open_match(round_, *, after: Match | None = None) -> Match | None:
