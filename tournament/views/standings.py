@@ -184,8 +184,17 @@ def _seeds(matches) -> tuple[dict[int, int], int | None]:
     return {int(side): n for n, side in enumerate(record["seeds"], 1)}, record.get("cut")
 
 
+#: Short words for the drawing's box corner (the full wording is in the list below it).
+SHORT_STATUS = {
+    "open": "Waiting",
+    "reported": "Reported",
+    "disputed": "Disputed",
+    "accepted": "Accepted",
+}
+
+
 def _status(match) -> tuple[str, str]:
-    return match.status, match.get_status_display()
+    return match.status, SHORT_STATUS.get(match.status, match.get_status_display())
 
 
 def _lines(match, seeds) -> list[Line]:
