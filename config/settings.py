@@ -138,7 +138,9 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+            # One daphne process receives every push for all its sockets on one queue: room
+            # for a few thousand phones per process before a message would be dropped.
+            "CONFIG": {"hosts": [REDIS_URL], "capacity": 10000, "expiry": 30},
         }
     }
     CACHES = {
