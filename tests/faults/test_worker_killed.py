@@ -40,7 +40,7 @@ def test_a_round_survives_its_worker_being_killed(
     servers.env.update(REDIS_URL=redis_url, CELERY_VISIBILITY_TIMEOUT="2")
 
     # Worker one stalls inside the transaction that writes the round.
-    first = servers.celery_with_env(
+    first = servers.celery(
         queue,
         log=tmp_path / "first.log",
         EYE_TEST_TASK_PAUSE_SECONDS="60",
@@ -70,7 +70,7 @@ def test_a_round_survives_its_worker_being_killed(
     assert Round.objects.filter(tournament=tournament).count() == rounds_before
 
     time.sleep(2.5)  # past the visibility timeout: the message may be handed out again
-    servers.celery_with_env(queue)  # a second worker, no pause
+    servers.celery(queue)  # a second worker, no pause
 
     def done():
         job.refresh_from_db()

@@ -79,7 +79,8 @@ class Servers:
             time.sleep(0.1)
         raise RuntimeError("daphne did not start in 30 s")
 
-    def celery(self, queue: str) -> subprocess.Popen:
+    def celery(self, queue: str, log=None, **extra_env) -> subprocess.Popen:
+        """A solo-pool worker on ``queue``; ``extra_env`` adds variables (test hooks)."""
         proc = subprocess.Popen(
             [
                 str(BIN / "celery"),
@@ -97,9 +98,9 @@ class Servers:
                 "--without-heartbeat",
             ],
             cwd=ROOT,
-            env=self.env,
+            env={**self.env, **extra_env},
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=open(log, "w") if log else subprocess.DEVNULL,  # noqa: SIM115
         )
         self.procs.append(proc)
         return proc

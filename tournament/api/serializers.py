@@ -49,35 +49,7 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = [
-            "id",
-            "slug",
-            "name",
-            "description",
-            "venue",
-            "starts_on",
-            "organiser",
-            "game_system",
-            "mode",
-            "team_play",
-            "rules_level",
-            "timing",
-            "swiss_rounds",
-            "pairing_method",
-            "preferred_pod_size",
-            "allow_three_team_games",
-            "bye_scores_as_win",
-            "points_table",
-            "tie_policy",
-            "tiebreakers",
-            "cut_size",
-            "cut_tie_resolution",
-            "game_length_seconds",
-            "system_options",
-            "status",
-            "is_public",
-            "entrant_count",
-        ]
+        fields = ["id", *TOURNAMENT_SETTINGS, "organiser", "team_play", "entrant_count"]
         read_only_fields = fields
 
 
