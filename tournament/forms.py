@@ -125,6 +125,23 @@ class PlayerForm(forms.Form):
     email = forms.EmailField(required=False, label="E-mail")
 
 
+class TeamForm(forms.Form):
+    """A team registered at the desk: its name and its two or three players."""
+
+    name = forms.CharField(max_length=100, label="Team name")
+    member_1 = forms.CharField(max_length=100, label="First player")
+    member_2 = forms.CharField(max_length=100, label="Second player")
+    member_3 = forms.CharField(
+        max_length=100, required=False, label="Third player", help_text="Leave empty for a pair."
+    )
+
+    def members(self) -> list[str]:
+        """The players' names as typed (empty ones left out)."""
+        return [
+            self.cleaned_data[f"member_{i}"] for i in (1, 2, 3) if self.cleaned_data[f"member_{i}"]
+        ]
+
+
 class CsvImportForm(forms.Form):
     """A CSV file of players: a header line, then name, club, email, seed in any order."""
 

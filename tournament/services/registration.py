@@ -19,6 +19,8 @@ from tournament.models import (
     Player,
     Round,
     RoundStatus,
+    Team,
+    TeamMember,
     Tournament,
     TournamentStatus,
 )
@@ -74,23 +76,19 @@ def open_registration(tournament: Tournament, who: dict | None = None) -> Tourna
     return tournament
 
 
-@transaction.atomic
-def register_player(
-    tournament: Tournament,
-    name: str,
-    *,
-    club: str = "",
-    email: str = "",
-    who: dict | None = None,
-) -> Entrant:
-    """Add a player to the event; after the first round it is recorded as a late entry.
+def _join(tournament: Tournament, name: str, *, team_play: bool, make_side, who) -> Entrant:
+    """Add a side to the event under ``name``; ``make_side`` creates its player or team.
 
-    A late entrant is paired from the next generated round on (a drafted round is not changed).
+    Shared by players and teams: the same closing time, the same duplicate check, the same
+    late-entry record (a late side is paired from the next generated round on).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     name = name.strip()
     if not name:
         raise RegistrationError("a name is required")
+    if tournament.team_play != team_play:
+        kind = "teams" if tournament.team_play else "single players"
+        raise RegistrationError(f"sides in this event are {kind}")
     if tournament.status in (TournamentStatus.ELIMINATION, TournamentStatus.FINISHED):
         raise RegistrationError("the Swiss rounds are over: nobody can join now")
     if tournament.entrants.filter(display_name__iexact=name).exists():
@@ -98,13 +96,11 @@ def register_player(
     late = tournament.status not in OPEN_STATES
     try:
         with transaction.atomic():
-            player = Player.objects.create(name=name, club=club.strip(), email=email.strip())
-            entrant = Entrant.objects.create(
-                tournament=tournament, player=player, display_name=name
-            )
+            side = make_side(name)
+            entrant = Entrant.objects.create(tournament=tournament, display_name=name, **side)
     except IntegrityError as exc:
         raise RegistrationError(f"{name!r} could not be registered: {exc}") from exc
-    after = _snapshot(entrant) | {"club": player.club}
+    after = _snapshot(entrant)
     if late:
         after["joins_from_round"] = _next_round_number(tournament)
     record_change(
@@ -115,6 +111,47 @@ def register_player(
         **_who(who),
     )
     return entrant
+
+
+@transaction.atomic
+def register_player(
+    tournament: Tournament,
+    name: str,
+    *,
+    club: str = "",
+    email: str = "",
+    who: dict | None = None,
+) -> Entrant:
+    """Add a player to the event; after the first round it is recorded as a late entry."""
+
+    def make_side(clean_name):
+        return {
+            "player": Player.objects.create(name=clean_name, club=club.strip(), email=email.strip())
+        }
+
+    return _join(tournament, name, team_play=False, make_side=make_side, who=who)
+
+
+@transaction.atomic
+def register_team(
+    tournament: Tournament, name: str, members: list[str], *, who: dict | None = None
+) -> Entrant:
+    """Add a team of two or three named players to a team event (Alliances)."""
+    members = [m.strip() for m in members if m and m.strip()]
+    if not Team.MIN_MEMBERS <= len(members) <= Team.MAX_MEMBERS:
+        raise RegistrationError(
+            f"a team has {Team.MIN_MEMBERS} or {Team.MAX_MEMBERS} players, not {len(members)}"
+        )
+    if len({m.lower() for m in members}) != len(members):
+        raise RegistrationError("each player of a team is named once")
+
+    def make_side(clean_name):
+        team = Team.objects.create(name=clean_name)
+        for member in members:
+            TeamMember.objects.create(team=team, player=Player.objects.create(name=member))
+        return {"team": team}
+
+    return _join(tournament, name, team_play=True, make_side=make_side, who=who)
 
 
 def _next_round_number(tournament: Tournament) -> int:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from matches.services.audit import record_change
 from tournament.api.csv_import import CsvImportInvalid, import_entrants
-from tournament.forms import CsvImportForm, PlayerForm
+from tournament.forms import CsvImportForm, PlayerForm, TeamForm
 from tournament.models import Entrant, EntrantStatus
 from tournament.permissions import entrant_from_token
 from tournament.services import registration
@@ -50,7 +50,7 @@ def _entrants_page(request, tournament, *, form=None, csv_form=None, csv_errors=
             "query": query,
             "status_filter": status_filter,
             "status_filters": STATUS_FILTERS,
-            "form": form or PlayerForm(),
+            "form": form or (TeamForm() if tournament.team_play else PlayerForm()),
             "csv_form": csv_form or CsvImportForm(),
             "csv_errors": csv_errors,
             "event_url": event_url,
@@ -63,21 +63,25 @@ def _entrants_page(request, tournament, *, form=None, csv_form=None, csv_errors=
     )
 
 
+def register_from_form(tournament, form, actor):
+    """Register the team or the player a valid desk form describes."""
+    data = form.cleaned_data
+    if isinstance(form, TeamForm):
+        return registration.register_team(tournament, data["name"], form.members(), who=actor)
+    return registration.register_player(
+        tournament, data["name"], club=data["club"], email=data["email"], who=actor
+    )
+
+
 @login_required
 def entrants(request, slug):
     """The players list with search, check-in buttons, the add form, CSV import and the QR."""
     tournament = organiser_tournament(request, slug)
     if request.method == "POST":
-        form = PlayerForm(request.POST)
+        form = (TeamForm if tournament.team_play else PlayerForm)(request.POST)
         if form.is_valid():
             try:
-                entrant = registration.register_player(
-                    tournament,
-                    form.cleaned_data["name"],
-                    club=form.cleaned_data["club"],
-                    email=form.cleaned_data["email"],
-                    who=who(request),
-                )
+                entrant = register_from_form(tournament, form, who(request))
             except registration.RegistrationError as error:
                 form.add_error("name", str(error))
             else:
