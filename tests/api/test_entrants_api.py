@@ -62,7 +62,7 @@ def test_create_update_check_in_drop_are_audited(event):
         .values_list("action", flat=True)
     )
     assert actions == [
-        "entrant.created",
+        "entrant.late_entry",  # round 1 is already published: Ada joins from round 2
         "entrant.updated",
         "entrant.checked_in",
         "entrant.dropped",
@@ -172,3 +172,30 @@ def test_csv_import_needs_a_file_and_no_other_keys(event):
 def test_csv_import_of_an_empty_file_is_a_field_error(event):
     response = user_client(event.organiser).post(f"{URL}import/", upload(""), format="multipart")
     assert response.status_code == 400 and "file" in response.json()
+
+
+def test_team_events_register_teams_with_their_players(event):
+    from tests.factories import TournamentFactory
+    from tournament.models import StaffRole
+
+    alliance = TournamentFactory(slug="pair-cup", mode="alliances")
+    StaffRole.objects.create(tournament=alliance, user=event.organiser, role="organiser")
+    client = user_client(event.organiser)
+    url = "/api/v1/tournaments/pair-cup/entrants/"
+    created = client.post(
+        url, {"name": "Salt Talons", "members": ["Cy", "Di", "Ed"]}, format="json"
+    )
+    assert created.status_code == 201, created.json()
+    entrant = alliance.entrants.get()
+    assert [m.player.name for m in entrant.team.memberships.order_by("id")] == ["Cy", "Di", "Ed"]
+    assert client.post(url, {"name": "Lone"}, format="json").json() == {
+        "members": ["a team event needs the team's players"]
+    }
+    assert (
+        "members"
+        in client.post(url, {"name": "Too many", "members": list("ABCD")}, format="json").json()
+    )
+    player_event = "/api/v1/tournaments/spring-cup/entrants/"
+    assert client.post(
+        player_event, {"name": "X", "members": ["A", "B"]}, format="json"
+    ).json() == {"members": ["this event's sides are single players"]}

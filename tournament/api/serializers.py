@@ -186,9 +186,16 @@ def _seed_taken(tournament, seed, exclude_pk=None) -> bool:
 
 
 class EntrantCreateSerializer(StrictSerializer):
-    """A new player entrant."""
+    """A new entrant: a player, or in a team event a team (``name`` plus its ``members``)."""
 
     name = serializers.CharField(max_length=100)
+    members = serializers.ListField(
+        child=serializers.CharField(max_length=100),
+        required=False,
+        min_length=2,
+        max_length=3,
+        help_text="Team events only: the team's two or three players.",
+    )
     club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     seed = serializers.IntegerField(min_value=1, max_value=100_000, required=False, allow_null=True)
@@ -198,6 +205,18 @@ class EntrantCreateSerializer(StrictSerializer):
         if seed is not None and _seed_taken(self.context["tournament"], seed):
             raise serializers.ValidationError("another entrant of this tournament has this seed")
         return seed
+
+    def validate(self, data):
+        team_play = self.context["tournament"].team_play
+        if team_play and "members" not in data:
+            raise serializers.ValidationError(
+                {"members": ["a team event needs the team's players"]}
+            )
+        if not team_play and "members" in data:
+            raise serializers.ValidationError(
+                {"members": ["this event's sides are single players"]}
+            )
+        return data
 
 
 class EntrantUpdateSerializer(StrictModelSerializer):

@@ -50,7 +50,6 @@ from tournament.api.serializers import (
 )
 from tournament.models import (
     Entrant,
-    Player,
     Round,
     RoundStatus,
     StaffRole,
@@ -259,17 +258,21 @@ class EntrantViewSet(
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        with transaction.atomic():
-            player = Player.objects.create(
-                name=data["name"], club=data.get("club", ""), email=data.get("email", "")
+        actor = audit_actor(request)
+        if "members" in data:
+            entrant = registration.register_team(
+                tournament, data["name"], data["members"], seed=data.get("seed"), who=actor
             )
-            entrant = Entrant.objects.create(
-                tournament=tournament,
-                player=player,
-                display_name=(data.get("display_name") or "").strip() or data["name"],
+        else:
+            entrant = registration.register_player(
+                tournament,
+                data["name"],
+                club=data.get("club", ""),
+                email=data.get("email", ""),
                 seed=data.get("seed"),
+                display_name=data.get("display_name") or "",
+                who=actor,
             )
-            self._audit("entrant.created", entrant, after=EntrantSerializer(entrant).data)
         return Response(EntrantStaffSerializer(entrant).data, status=status.HTTP_201_CREATED)
 
     def update(self, request, *args, **kwargs):

@@ -76,7 +76,9 @@ def open_registration(tournament: Tournament, who: dict | None = None) -> Tourna
     return tournament
 
 
-def _join(tournament: Tournament, name: str, *, team_play: bool, make_side, who) -> Entrant:
+def _join(
+    tournament: Tournament, name: str, *, team_play: bool, make_side, who, seed=None
+) -> Entrant:
     """Add a side to the event under ``name``; ``make_side`` creates its player or team.
 
     Shared by players and teams: the same closing time, the same duplicate check, the same
@@ -97,7 +99,9 @@ def _join(tournament: Tournament, name: str, *, team_play: bool, make_side, who)
     try:
         with transaction.atomic():
             side = make_side(name)
-            entrant = Entrant.objects.create(tournament=tournament, display_name=name, **side)
+            entrant = Entrant.objects.create(
+                tournament=tournament, display_name=name, seed=seed, **side
+            )
     except IntegrityError as exc:
         raise RegistrationError(f"{name!r} could not be registered: {exc}") from exc
     after = _snapshot(entrant)
@@ -120,21 +124,29 @@ def register_player(
     *,
     club: str = "",
     email: str = "",
+    seed: int | None = None,
+    display_name: str = "",
     who: dict | None = None,
 ) -> Entrant:
-    """Add a player to the event; after the first round it is recorded as a late entry."""
+    """Add a player to the event (shown as ``display_name`` when given); after the first round
+    it is recorded as a late entry."""
 
-    def make_side(clean_name):
-        return {
-            "player": Player.objects.create(name=clean_name, club=club.strip(), email=email.strip())
-        }
+    def make_side(_shown_name):
+        player = Player.objects.create(name=name.strip(), club=club.strip(), email=email.strip())
+        return {"player": player}
 
-    return _join(tournament, name, team_play=False, make_side=make_side, who=who)
+    shown = display_name.strip() or name
+    return _join(tournament, shown, team_play=False, make_side=make_side, who=who, seed=seed)
 
 
 @transaction.atomic
 def register_team(
-    tournament: Tournament, name: str, members: list[str], *, who: dict | None = None
+    tournament: Tournament,
+    name: str,
+    members: list[str],
+    *,
+    seed: int | None = None,
+    who: dict | None = None,
 ) -> Entrant:
     """Add a team of two or three named players to a team event (Alliances)."""
     members = [m.strip() for m in members if m and m.strip()]
@@ -151,7 +163,7 @@ def register_team(
             TeamMember.objects.create(team=team, player=Player.objects.create(name=member))
         return {"team": team}
 
-    return _join(tournament, name, team_play=True, make_side=make_side, who=who)
+    return _join(tournament, name, team_play=True, make_side=make_side, who=who, seed=seed)
 
 
 def _next_round_number(tournament: Tournament) -> int:
