@@ -6,7 +6,7 @@ poll (the event's referees too) and a player's own check-in (their private link)
 
 from django.urls import path
 
-from tournament.views.organiser import console, entrants, rounds
+from tournament.views.organiser import console, entrants, rounds, staff
 
 M = "events/<slug:slug>/manage/"
 R = M + "rounds/<int:number>/"
@@ -24,6 +24,8 @@ urlpatterns = [
         name="manage-undo-check-in",
     ),
     path(M + "entrants/<int:entrant_id>/drop/", entrants.drop, name="manage-drop"),
+    path(M + "staff/", staff.staff, name="manage-staff"),
+    path(M + "staff/<int:role_id>/remove/", staff.remove, name="manage-staff-remove"),
     path(M + "rounds/", rounds.rounds, name="manage-rounds"),
     path(M + "rounds/generate/", rounds.generate, name="manage-generate"),
     path(M + "jobs/<int:job_id>/", rounds.job_status, name="manage-job"),

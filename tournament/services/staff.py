@@ -1,0 +1,42 @@
+"""Who runs an event besides its owner: adding and removing referees and co-organisers."""
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from matches.services.audit import record_change
+from tournament.models import StaffRole, StaffRoleKind, Tournament
+
+
+class StaffError(ValueError):
+    """A staff change that cannot be made; the message says why."""
+
+
+@transaction.atomic
+def add_staff(tournament: Tournament, username: str, role: str, who: dict) -> StaffRole:
+    """Give an existing account a role in the event (audited)."""
+    if role not in StaffRoleKind.values:
+        raise StaffError(f"{role!r} is not a staff role")
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise StaffError(f"there is no account named {username.strip()!r}")
+    staff_role, created = StaffRole.objects.get_or_create(
+        tournament=tournament, user=user, role=role
+    )
+    if not created:
+        raise StaffError(f"{user.username} is already {staff_role.get_role_display().lower()}")
+    record_change(
+        tournament,
+        "staff.added",
+        staff_role,
+        after={"user": user.username, "role": role},
+        **who,
+    )
+    return staff_role
+
+
+@transaction.atomic
+def remove_staff(staff_role: StaffRole, who: dict) -> None:
+    """Take a role away (the event's owner keeps organiser rights whatever the roles say)."""
+    before = {"user": staff_role.user.username, "role": staff_role.role}
+    record_change(staff_role.tournament, "staff.removed", staff_role, before=before, **who)
+    staff_role.delete()
