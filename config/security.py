@@ -34,6 +34,7 @@ import logging
 import re
 import time
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from django.conf import settings
 from django.core.cache import cache
@@ -250,13 +251,36 @@ def _content_length(request) -> int:
         return 0
 
 
+def has_nul(request) -> bool:
+    """Whether the address, the query or the private-link header carries a NUL character.
+
+    No page or API field has a use for one, and PostgreSQL refuses it in any text it is asked
+    to compare or store: refused here, once, before any view can trip over it.
+    """
+    return (
+        "\x00" in request.path
+        or "\x00" in unquote(request.META.get("QUERY_STRING", ""))
+        or "\x00" in request.META.get(TOKEN_HEADER, "")
+    )
+
+
+def bad_characters(request) -> HttpResponse:
+    """HTTP 400 for a request with a NUL character where text is expected."""
+    message = "The address, its query or a header contains a NUL character."
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": message}, status=400)
+    return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+
+
 class RequestLimitsMiddleware:
-    """Body size (413) and the rate limits (429) of the module docstring."""
+    """NUL characters (400), body size (413) and the rate limits (429) of the module docstring."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
+        if has_nul(request):
+            return bad_characters(request)
         limit = getattr(settings, "REQUEST_MAX_BODY_BYTES", None)
         if limit and _content_length(request) > limit:
             message = f"The request body is larger than {limit // 1_000_000} MB."

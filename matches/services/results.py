@@ -15,6 +15,7 @@ Rules enforced here, on the server, whatever page or API call asks:
   paired after it as "paired on earlier standings".
 """
 
+import json
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -22,6 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine import api as engine_api
+from engine.errors import Problem, ResultInvalid
 from matches.models import (
     Channel,
     Match,
@@ -98,6 +100,9 @@ def engine_options(match: Match, seats: list[Seat]) -> dict:
 
 def score_report(match: Match, report: dict) -> list[dict]:
     """Validate and rank a report for this match; raises the engine's ``ResultInvalid``."""
+    if "\\u0000" in json.dumps(report):
+        # PostgreSQL cannot store a NUL character in JSON; no result needs one.
+        raise ResultInvalid([Problem(None, "report", "the report contains a NUL character")])
     seats = list(match.seats.select_related("entrant__team").order_by("position"))
     tournament = match.round.tournament
     return engine_api.score(

@@ -87,3 +87,19 @@ def test_a_broken_content_length_is_not_a_500(event):
         CONTENT_LENGTH="not-a-number",
     )
     assert response.status_code < 500
+
+
+@pytest.mark.parametrize(
+    ("path", "headers"),
+    [
+        ("/api/v1/tournaments/%00/", {}),
+        ("/api/v1/tournaments/?status=%00", {}),
+        ("/api/v1/matches/", {"HTTP_X_ENTRANT_TOKEN": "abc\x00def"}),
+        ("/events/x%00y/standings/", {}),
+        ("/me/abc%00/", {}),
+    ],
+)
+def test_nul_characters_are_refused_before_any_view(client, path, headers):
+    response = client.get(path, **headers)
+    assert response.status_code == 400
+    assert b"NUL character" in response.content

@@ -150,3 +150,14 @@ def test_correcting_a_closed_round_flags_rounds_paired_since():
     accepted = match.result_versions.get(state=VersionState.ACCEPTED)
     assert accepted.kind == "correction"
     assert seats == {int(p["side"]): float(p["points"]) for p in accepted.placings}
+
+
+def test_a_report_with_a_nul_character_is_refused_and_nothing_saved(pod):
+    from engine.errors import ResultInvalid
+
+    match, _ = pod
+    report = game(match)
+    report["sides"][0]["characters"] = ["Grub\x00lic"]
+    with pytest.raises(ResultInvalid, match="NUL character"):
+        enter_result(match, report, Actor(user=UserFactory()))
+    assert not ResultVersion.objects.filter(match=match).exists()
