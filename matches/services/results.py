@@ -53,6 +53,17 @@ class Actor:
     ip_address: str | None = None
     user_agent: str = ""
 
+    @classmethod
+    def from_request(cls, request, channel: str, entrant=None) -> "Actor":
+        """Who acts on a web request: its user (if signed in) and/or a side, and from where."""
+        return cls(
+            user=getattr(request, "user", None),
+            entrant=entrant,
+            channel=channel,
+            ip_address=request.META.get("REMOTE_ADDR") or None,
+            user_agent=request.META.get("HTTP_USER_AGENT", ""),
+        )
+
     def audit_fields(self) -> dict:
         """The provenance fields an audit entry keeps (no user agent)."""
         fields = self.provenance()

@@ -94,30 +94,14 @@ def api_exception_handler(exc, context):
     return drf_exception_handler(exc, context)
 
 
-def client_ip(request) -> str | None:
-    """The client address as the server saw it (``REMOTE_ADDR``)."""
-    return request.META.get("REMOTE_ADDR") or None
-
-
 def actor_for(request, entrant=None) -> Actor:
     """Who acts on this API request: the user and/or the entrant, channel API, IP, agent."""
-    return Actor(
-        user=request.user,
-        entrant=entrant,
-        channel=Channel.API,
-        ip_address=client_ip(request),
-        user_agent=request.META.get("HTTP_USER_AGENT", ""),
-    )
+    return Actor.from_request(request, Channel.API, entrant=entrant)
 
 
 def audit_actor(request, entrant=None) -> dict:
     """Keyword arguments for ``record_change`` describing this request's actor."""
-    return {
-        "user": request.user,
-        "entrant": entrant,
-        "channel": Channel.API,
-        "ip_address": client_ip(request),
-    }
+    return actor_for(request, entrant).audit_fields()
 
 
 def visible_tournaments(request):

@@ -31,12 +31,7 @@ def staff_tournament(request, slug) -> Tournament:
 
 def actor_for(request) -> Actor:
     """The acting staff user, with where the request came from."""
-    return Actor(
-        user=request.user,
-        channel=Channel.PAGE,
-        ip_address=request.META.get("REMOTE_ADDR"),
-        user_agent=request.META.get("HTTP_USER_AGENT", ""),
-    )
+    return Actor.from_request(request, Channel.PAGE)
 
 
 @login_required

@@ -115,12 +115,7 @@ def game_view(seat, entrant) -> dict:
 
 def actor_of(request, entrant) -> Actor:
     """The side acting through its private link, with where the request came from."""
-    return Actor(
-        entrant=entrant,
-        channel=Channel.PAGE,
-        ip_address=request.META.get("REMOTE_ADDR"),
-        user_agent=request.META.get("HTTP_USER_AGENT", ""),
-    )
+    return Actor.from_request(request, Channel.PAGE, entrant=entrant)
 
 
 def _int(value) -> int | None:

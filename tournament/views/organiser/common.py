@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from matches.models import Channel, MatchStatus
+from matches.services.results import Actor
 from tournament.models import (
     EntrantStatus,
     Round,
@@ -30,11 +31,7 @@ def organiser_tournament(request, slug) -> Tournament:
 
 def who(request) -> dict:
     """The provenance of a change made through a console page."""
-    return {
-        "user": request.user,
-        "channel": Channel.PAGE,
-        "ip_address": request.META.get("REMOTE_ADDR"),
-    }
+    return Actor.from_request(request, Channel.PAGE).audit_fields()
 
 
 def round_of(tournament: Tournament, number: int) -> Round:
