@@ -127,6 +127,11 @@ def rate_of(scope: str) -> Rate | None:
     return Rate.parse(text) if text else None
 
 
+def clock() -> float:
+    """The time the limits count by (fixed windows of the rate's period)."""
+    return time.time()
+
+
 def _window(rate: Rate, now: float) -> tuple[int, int]:
     start = int(now // rate.seconds)
     retry_after = max(1, int(rate.seconds - (now % rate.seconds)) + 1)
@@ -142,7 +147,7 @@ def blocked_for(scope: str, ident: str) -> int | None:
     rate = rate_of(scope)
     if rate is None:
         return None
-    start, retry_after = _window(rate, time.time())
+    start, retry_after = _window(rate, clock())
     try:
         count = cache.get(_key(scope, ident, rate, start), 0)
     except Exception as exc:  # noqa: BLE001 - a cache outage must not stop the site
@@ -156,7 +161,7 @@ def count_hit(scope: str, ident: str) -> None:
     rate = rate_of(scope)
     if rate is None:
         return
-    start, _ = _window(rate, time.time())
+    start, _ = _window(rate, clock())
     key = _key(scope, ident, rate, start)
     try:
         cache.add(key, 0, timeout=rate.seconds + 5)

@@ -4,6 +4,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from config import security
 from config.security import Rate
 from matches.models import ResultVersion
 from tests.api.conftest import entrant_client, game, user_client
@@ -13,8 +14,11 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def small_limits(settings):
+def small_limits(settings, monkeypatch):
+    """Small limits, and a clock stopped in the middle of a ten-minute window: the windows are
+    fixed, so a test running across a window's edge would otherwise see its counts reset."""
     settings.RATE_LIMITS = {"login": "3/10m", "results": "4/1m", "private_link": "5/10m"}
+    monkeypatch.setattr(security, "clock", lambda: 600 * 2_900_000 + 30.0)
     return settings.RATE_LIMITS
 
 
