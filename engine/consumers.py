@@ -12,7 +12,7 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 
 from engine.errors import EngineUserError, EventRejected
-from matches.models import Channel, LiveGame, Match
+from matches.models import Channel, Match
 from matches.services import live_games
 from matches.services.results import Actor
 from tournament import realtime
@@ -70,21 +70,7 @@ class MatchConsumer(LiveConsumer):
 
     @database_sync_to_async
     def _state(self) -> dict:
-        game = LiveGame.objects.filter(match_id=self.match_id).first()
-        if game is None:
-            return {
-                "type": "live.state",
-                "match": self.match_id,
-                "game": None,
-                "sequence": 0,
-                "status": None,
-                "state": None,
-                "event": None,
-                "result": None,
-                "server_time_ms": realtime.server_time_ms(),
-            }
-        live_games.current_state(game)
-        return live_games.state_payload(game)
+        return live_games.current_state_message(self.match_id)
 
     async def handle(self, action: str, message: dict):
         if action == "state":

@@ -201,6 +201,28 @@ def state_payload(game: LiveGame, event: dict | None = None, result: dict | None
     }
 
 
+def current_state_message(match_id: int) -> dict:
+    """The ``live.state`` a newcomer gets: the game's state (replayed if needed), or an empty
+    one before any game exists. The match socket and the polling fallback both send it."""
+    game = LiveGame.objects.filter(match_id=match_id).first()
+    if game is None:
+        from tournament.realtime import server_time_ms
+
+        return {
+            "type": "live.state",
+            "match": match_id,
+            "game": None,
+            "sequence": 0,
+            "status": None,
+            "state": None,
+            "event": None,
+            "result": None,
+            "server_time_ms": server_time_ms(),
+        }
+    current_state(game)
+    return state_payload(game)
+
+
 def apply_live_event(match: Match, event, actor) -> LiveOutcome:
     """Check ``event`` with the engine, store it and the new state, push it after the commit.
 

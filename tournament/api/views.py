@@ -31,7 +31,7 @@ from tournament.api.base import (
     audit_actor,
     visible_tournaments,
 )
-from tournament.api.csv_import import CsvImportInvalid, import_entrants
+from tournament.api.csv_import import CsvImportInvalid
 from tournament.api.generation import GenerationJobSerializer, start_swiss_round
 from tournament.api.serializers import (
     AuditEntrySerializer,
@@ -331,18 +331,7 @@ class EntrantViewSet(
         serializer.is_valid(raise_exception=True)
         raw = serializer.validated_data["file"].read()
         try:
-            with transaction.atomic():
-                entrants = import_entrants(tournament, raw)
-                record_change(
-                    tournament,
-                    "entrants.imported",
-                    tournament,
-                    after={
-                        "count": len(entrants),
-                        "entrants": [{"id": e.pk, "name": e.display_name} for e in entrants],
-                    },
-                    **audit_actor(request),
-                )
+            entrants = registration.import_players(tournament, raw, audit_actor(request))
         except CsvImportInvalid as exc:
             return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
         body = {

@@ -166,6 +166,26 @@ def register_team(
     return _join(tournament, name, team_play=True, make_side=make_side, who=who, seed=seed)
 
 
+def import_players(tournament: Tournament, raw: bytes, who: dict | None = None) -> list[Entrant]:
+    """Register every player of a CSV file, or none (``CsvImportInvalid`` lists the bad lines),
+    and record the import in the audit trail."""
+    from tournament.api.csv_import import import_entrants
+
+    with transaction.atomic():
+        created = import_entrants(tournament, raw)
+        record_change(
+            tournament,
+            "entrants.imported",
+            tournament,
+            after={
+                "count": len(created),
+                "entrants": [{"id": e.pk, "name": e.display_name} for e in created],
+            },
+            **_who(who),
+        )
+    return created
+
+
 def _next_round_number(tournament: Tournament) -> int:
     """The first round a late entrant plays: the next one paired (a draft is not changed)."""
     return (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1

@@ -15,7 +15,7 @@ only. A refused visitor gets a 404, the same for a missing and a hidden object.
 from django.http import Http404, JsonResponse
 from django.views.decorators.cache import never_cache
 
-from matches.models import LiveGame, Match, MatchStatus, ResultVersion, VersionState
+from matches.models import Match, MatchStatus, ResultVersion, VersionState
 from matches.services import live_games
 from tournament.realtime import result_payload, round_payload, server_time_ms
 from tournament.services.clock import clock_payload
@@ -92,21 +92,6 @@ def tournament_live(request, slug):
     return _answer(messages)
 
 
-def empty_live_state(match_id: int) -> dict:
-    """``live.state`` before a game exists (what the match socket sends then)."""
-    return {
-        "type": "live.state",
-        "match": match_id,
-        "game": None,
-        "sequence": 0,
-        "status": None,
-        "state": None,
-        "event": None,
-        "result": None,
-        "server_time_ms": server_time_ms(),
-    }
-
-
 @never_cache
 def match_live(request, slug, match_id):
     """The match socket's state: the hosted live game, and the accepted result once there is one."""
@@ -119,12 +104,7 @@ def match_live(request, slug, match_id):
     if match is None:
         raise Http404("No such match.")
     round_ = visible_round(request, tournament, match.round.number)
-    game = LiveGame.objects.filter(match=match).first()
-    if game is None:
-        messages = [empty_live_state(match.pk)]
-    else:
-        live_games.current_state(game)
-        messages = [live_games.state_payload(game)]
+    messages = [live_games.current_state_message(match.pk)]
     if match.status == MatchStatus.ACCEPTED:
         match = round_matches(round_).get(pk=match.pk)
         messages.append(result_payload(match, match.seats.all()))

@@ -4,7 +4,6 @@ and the players' own check-in through their private link."""
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,8 +11,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from matches.services.audit import record_change
-from tournament.api.csv_import import CsvImportInvalid, import_entrants
+from tournament.api.csv_import import CsvImportInvalid
 from tournament.forms import CsvImportForm, PlayerForm, TeamForm
 from tournament.models import Entrant, EntrantStatus
 from tournament.permissions import entrant_from_token
@@ -100,18 +98,8 @@ def import_csv(request, slug):
     if not csv_form.is_valid():
         return _entrants_page(request, tournament, csv_form=csv_form, status=400)
     try:
-        with transaction.atomic():
-            created = import_entrants(tournament, csv_form.cleaned_data["file"].read())
-            record_change(
-                tournament,
-                "entrants.imported",
-                tournament,
-                after={
-                    "count": len(created),
-                    "entrants": [{"id": e.pk, "name": e.display_name} for e in created],
-                },
-                **who(request),
-            )
+        raw = csv_form.cleaned_data["file"].read()
+        created = registration.import_players(tournament, raw, who(request))
     except CsvImportInvalid as invalid:
         return _entrants_page(request, tournament, csv_errors=invalid.errors, status=400)
     messages.success(request, f"{len(created)} players imported from the file.")
