@@ -31,6 +31,7 @@ import contextlib
 import json
 import os
 import random
+import secrets
 import signal
 import socket
 import statistics
@@ -164,16 +165,35 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_servers(count: int, database_url: str, redis_url: str) -> list[tuple]:
+def production_env(database_url: str, redis_url: str) -> dict:
+    """The servers' environment: production settings (``DEBUG=0``), plain HTTP on loopback.
+
+    There is no TLS proxy in front of the bench, so the HTTPS redirect is off; everything else
+    is as ``docs/operations.md`` deploys it.
+    """
     env = dict(os.environ)
     env.update(
         DATABASE_URL=database_url,
         REDIS_URL=redis_url,
-        DEBUG="1",
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="0",
         LOG_LEVEL="WARNING",
         RATE_LIMIT_RESULTS="1000000/1m",
         DB_POOL_MIN="2",
         DB_POOL_MAX="10",
+    )
+    return env
+
+
+def start_servers(count: int, database_url: str, redis_url: str) -> list[tuple]:
+    env = production_env(database_url, redis_url)
+    subprocess.run(
+        [str(BIN / "python"), "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
     )
     servers = []
     for _ in range(count):

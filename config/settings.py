@@ -145,7 +145,7 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.SharedPoolRedisCache",
             "LOCATION": REDIS_URL,
         }
     }

@@ -109,7 +109,7 @@ def create_live_game(match: Match, actor=results.SYSTEM, characters: dict | None
     Returns ``(game, created)``. Raises the engine's ``ResultInvalid`` for a bad setup (for
     example a seat without a character) and ``LiveGameError`` for a bye or a stranger.
     """
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    match = results.lock_match(match)
     existing = LiveGame.objects.filter(match=match).first()
     if existing is not None:
         return existing, False

@@ -1,7 +1,7 @@
 """The result flow: entry, player reports, confirmations, disputes and corrections.
 
 Every submission is a new ``ResultVersion``; nothing is overwritten. Each operation locks the
-match row first (``select_for_update``), so concurrent submissions on one match queue up; the
+match row first (``lock_match``), so concurrent submissions on one match queue up; the
 database's partial unique index guarantees at most one accepted version whatever happens.
 Every change is written to the audit trail in the same transaction.
 
@@ -121,8 +121,34 @@ def score_report(match: Match, report: dict) -> list[dict]:
     )
 
 
-def _lock(match: Match) -> Match:
-    return Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+KEY_SHARE_ROUND_AND_TOURNAMENT = """
+    SELECT 1 FROM tournament_round r JOIN tournament_tournament t ON t.id = r.tournament_id
+    WHERE r.id = %s FOR KEY SHARE
+"""
+
+
+def lock_match(match: Match) -> Match:
+    """The match re-read with its row locked for this transaction, its round and tournament
+    loaded and held steady.
+
+    Only the match row is locked for update: a lock on the joined tournament row would queue
+    every result of the event behind one another. The round and tournament rows get a key-share
+    lock instead (PostgreSQL), which many results hold at once but which still makes them wait
+    for, and be waited for by, a service that locks the round or the tournament for update
+    (completing a round, generating the next one). SQLite takes the whole database for a
+    writing transaction anyway.
+    """
+    connection = transaction.get_connection()
+    if connection.vendor == "postgresql":
+        # First, so that the round and tournament read below are the ones this lock holds.
+        with connection.cursor() as cursor:
+            cursor.execute(KEY_SHARE_ROUND_AND_TOURNAMENT, [match.round_id])
+    locked = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=match.pk)
+    )
+    return locked
 
 
 def _accepted(match: Match) -> ResultVersion | None:
@@ -211,7 +237,7 @@ def enter_result(
 ) -> ResultVersion:
     """A referee's entry (or a hosted live game's result, ``kind=LIVE``): validated, stored and
     accepted at once (first result only)."""
-    match = _lock(match)
+    match = lock_match(match)
     if _accepted(match):
         raise ResultFlowError(
             f"table {match.table_number} already has an accepted result; "
@@ -228,7 +254,7 @@ def correct_result(match: Match, report: dict, actor: Actor, reason: str) -> Res
     reason = (reason or "").strip()
     if not reason:
         raise ResultFlowError("a correction needs a reason")
-    match = _lock(match)
+    match = lock_match(match)
     current = _accepted(match) or _pending(match)
     version = _new_version(
         match, report, VersionKind.CORRECTION, actor, reason=reason, supersedes=current
@@ -243,7 +269,7 @@ def submit_report(
 ) -> ResultVersion:
     """A side reports its game's result (or a live game proposes it, ``kind=LIVE``); it waits
     for every other side's confirmation."""
-    match = _lock(match)
+    match = lock_match(match)
     _seat_of(match, actor.entrant)
     if match.is_bye:
         raise ResultFlowError("a bye has no result to report")
@@ -277,7 +303,7 @@ def submit_report(
 
 
 def _pending_version_for_response(version: ResultVersion, actor: Actor):
-    match = _lock(version.match)
+    match = lock_match(version.match)
     version = ResultVersion.objects.select_for_update().get(pk=version.pk)
     if version.state != VersionState.PENDING:
         raise ResultFlowError(
@@ -350,7 +376,7 @@ def bye_points(match: Match) -> int:
 @transaction.atomic
 def record_bye(match: Match) -> ResultVersion:
     """Accept the result of a bye match: the lone side takes first place and the bye points."""
-    match = _lock(match)
+    match = lock_match(match)
     seat = match.seats.get()
     side = side_id(seat.entrant_id)
     version = ResultVersion.objects.create(

@@ -1,0 +1,31 @@
+"""Django's Redis cache with one connection pool per process instead of one per request.
+
+Django keeps cache objects per request context under ASGI (``caches`` is not thread-critical),
+and each ``RedisCache`` builds its own client with its own connection pool: every request then
+opened a fresh TCP connection to Redis for its first cache call (rate limits, standings) and
+dropped it at the end. This backend hands every ``RedisCache`` of the process the same client for
+the same servers and options; redis-py's pools are thread-safe and reset themselves after a fork.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from django.core.cache.backends.redis import RedisCache
+from django.utils.functional import cached_property
+
+_clients: dict[tuple, object] = {}
+_clients_lock = threading.Lock()
+
+
+class SharedPoolRedisCache(RedisCache):
+    """``RedisCache`` whose client (and connection pool) is shared by the whole process."""
+
+    @cached_property
+    def _cache(self):
+        key = (tuple(self._servers), repr(sorted(self._options.items())))
+        with _clients_lock:
+            client = _clients.get(key)
+            if client is None:
+                client = _clients[key] = self._class(self._servers, **self._options)
+        return client

@@ -1,0 +1,51 @@
+"""The Redis cache keeps one connection pool per process, whatever the request context.
+
+Under ASGI each request sees its own cache object; with Django's plain ``RedisCache`` each of
+them opened its own pool, hence a new TCP connection to Redis per request.
+"""
+
+import asyncio
+
+from asgiref.sync import sync_to_async
+from django.core.cache import caches
+
+from config.redis_cache import SharedPoolRedisCache
+
+
+def make(location, **options):
+    return SharedPoolRedisCache(location, {"OPTIONS": options})
+
+
+def test_caches_for_the_same_server_share_one_client():
+    first, second = make("redis://127.0.0.1:1/0"), make("redis://127.0.0.1:1/0")
+    assert first is not second
+    assert first._cache is second._cache
+
+
+def test_different_servers_or_options_get_their_own_client():
+    base = make("redis://127.0.0.1:1/0")
+    assert make("redis://127.0.0.1:1/1")._cache is not base._cache
+    assert make("redis://127.0.0.1:1/0", socket_timeout=3)._cache is not base._cache
+
+
+def test_requests_in_separate_contexts_reuse_one_connection(redis_url, settings):
+    settings.CACHES = {
+        "default": {"BACKEND": "config.redis_cache.SharedPoolRedisCache", "LOCATION": redis_url}
+    }
+    seen = set()
+
+    def request(i):
+        cache = caches["default"]  # a new object per context, as each ASGI request gets
+        cache.set(f"pool-test-{i}", i)
+        assert cache.get(f"pool-test-{i}") == i
+        pool = cache._cache._get_connection_pool(write=True)
+        seen.add(id(pool))
+        return pool
+
+    async def many_requests():
+        return await asyncio.gather(*(sync_to_async(request)(i) for i in range(20)))
+
+    pools = asyncio.run(many_requests())
+    assert len(seen) == 1
+    created = pools[0]._created_connections
+    assert created <= 2, f"{created} connections opened for 20 sequential requests"
