@@ -6,7 +6,8 @@ accepted result; the tournament app listens to push live updates once the transa
 
 from django.dispatch import Signal
 
-#: Sent with ``match`` and ``version`` when a version becomes the match's accepted result.
+#: Sent with ``match``, ``version`` and ``seats`` (as just written, with their entrants) when a
+#: version becomes the match's accepted result.
 result_accepted = Signal()
 
 #: Sent with ``match``, ``version`` and ``event`` ("reported" or "disputed") when a side reports

@@ -196,35 +196,41 @@ def notify_round_published(round_) -> None:
     push_on_commit(round_group(round_.pk), payload)
 
 
-def notify_result_accepted(match) -> None:
+def notify_result_accepted(match, seats=None) -> None:
     """Push a match's accepted result to its match and round, and a standings ping.
 
-    The payload is read when the transaction commits, so it carries the committed seats.
+    ``seats`` are the seats as the accepting transaction wrote them (with their entrants); the
+    message is built from them at once and sent when the transaction commits (never if it rolls
+    back). Without them, the seats are read when the transaction commits.
     """
 
-    def send():
+    def build():
         try:
-            from matches.models import Match
-
-            fresh = Match.objects.select_related("round").get(pk=match.pk)
-            payload = result_payload(fresh)
+            payload = result_payload(match, seats)
         except Exception as exc:  # noqa: BLE001
             log.warning("live push for match %s not built (%s)", match.pk, exc)
-            return
+            return None
         standings_changed = {
             "type": "standings.changed",
-            "tournament": fresh.round.tournament_id,
-            "round": fresh.round_id,
-            "match": fresh.pk,
-            "server_time_ms": server_time_ms(),
+            "tournament": match.round.tournament_id,
+            "round": match.round_id,
+            "match": match.pk,
+            "server_time_ms": payload["server_time_ms"],
         }
-        push_many(
-            [
-                (match_group(fresh.pk), payload),
-                (round_group(fresh.round_id), payload),
-                (tournament_group(fresh.round.tournament_id), standings_changed),
-            ]
-        )
+        return [
+            (match_group(match.pk), payload),
+            (round_group(match.round_id), payload),
+            (tournament_group(match.round.tournament_id), standings_changed),
+        ]
+
+    built = build() if seats is not None else None
+    if seats is not None and built is None:
+        return
+
+    def send():
+        messages = built if built is not None else build()
+        if messages is not None:
+            push_many(messages)
 
     try:
         transaction.on_commit(send)

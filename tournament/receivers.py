@@ -28,10 +28,10 @@ def bump_standings_revision(tournament_id: int) -> None:
 
 
 @receiver(result_accepted, dispatch_uid="tournament.accepted_result")
-def on_result_accepted(sender, match, **kwargs) -> None:
+def on_result_accepted(sender, match, seats=None, **kwargs) -> None:
     """New standings, and tell the match's, round's and tournament's watchers after the commit."""
     bump_standings_revision(match.round.tournament_id)
-    realtime.notify_result_accepted(match)
+    realtime.notify_result_accepted(match, seats)
 
 
 @receiver(result_waiting, dispatch_uid="tournament.result_waiting")

@@ -5,8 +5,7 @@ The result flow itself lives in ``matches.services.results``; these views only d
 """
 
 import django_filters
-from django.db.models import Q
-from django.shortcuts import get_object_or_404
+from django.db.models import Prefetch, Q, prefetch_related_objects
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
@@ -24,7 +23,7 @@ from matches.api.serializers import (
     ResultSubmitSerializer,
     ResultVersionSerializer,
 )
-from matches.models import Match, ResultVersion
+from matches.models import Match, ResultResponse, ResultVersion
 from matches.services.results import (
     confirm_report,
     correct_result,
@@ -34,7 +33,12 @@ from matches.services.results import (
 )
 from tournament.api.base import DETAIL, ENTRANT_TOKEN, ApiViewMixin, actor_for
 from tournament.models import RoundStatus, Tournament
-from tournament.permissions import entrant_of_request, is_referee, staff_tournaments
+from tournament.permissions import (
+    can_view_round,
+    entrant_of_request,
+    is_referee,
+    staff_tournaments,
+)
 
 MATCH_PK = OpenApiParameter("match_pk", OpenApiTypes.INT, OpenApiParameter.PATH)
 
@@ -101,10 +105,23 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
     filter_backends = []
 
     def get_match(self) -> Match:
+        """The match of the address, 404 unless the requester may see it.
+
+        The same rule as ``visible_matches``, checked on the one match in Python: the result
+        endpoints are the busiest writes of an event, and the joined visibility query cost
+        more than the rest of the lookup.
+        """
         if not hasattr(self, "_match"):
-            self._match = get_object_or_404(
-                visible_matches(self.request), pk=self.kwargs["match_pk"]
+            match = (
+                Match.objects.select_related("round__tournament")
+                .filter(pk=self.kwargs["match_pk"])
+                .first()
             )
+            if match is None or not can_view_round(
+                self.request.user, match.round, self.entrant(match.round.tournament)
+            ):
+                raise NotFound("No match found.")
+            self._match = match
         return self._match
 
     def get_queryset(self):
@@ -152,9 +169,15 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
 
-    def _version_response(self, version, code=status.HTTP_200_OK):
+    def _version_response(self, version):
         version = self.get_queryset().get(pk=version.pk)
-        return Response(ResultVersionSerializer(version).data, status=code)
+        return Response(ResultVersionSerializer(version).data)
+
+    def _new_version_response(self, version):
+        """201 with a version just stored by this request: nobody has answered it yet, and its
+        author and predecessor are already in hand, so it is not read back."""
+        prefetch_related_objects([version], Prefetch("responses", ResultResponse.objects.none()))
+        return Response(ResultVersionSerializer(version).data, status=status.HTTP_201_CREATED)
 
     # --- endpoints ----------------------------------------------------------------------------
     def list(self, request, *args, **kwargs):
@@ -182,7 +205,7 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
             version = submit_report(match, report, actor_for(request, entrant))
         else:
             version = enter_result(match, report, actor_for(request))
-        return self._version_response(version, status.HTTP_201_CREATED)
+        return self._new_version_response(version)
 
     def _answer(self, request, number, decide):
         self.get_match()
@@ -229,7 +252,7 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
             self.permission_denied(request, message="Only referees correct results.")
         data = self._body()
         version = correct_result(match, data["report"], actor_for(request), data["reason"])
-        return self._version_response(version, status.HTTP_201_CREATED)
+        return self._new_version_response(version)
 
 
 __all__ = ["MatchViewSet", "ResultViewSet"]

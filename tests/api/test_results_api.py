@@ -156,3 +156,33 @@ def test_history_lists_every_version(event, anon):
     seats = anon.get(f"/api/v1/matches/{event.match.pk}/").json()["seats"]
     accepted = {p["side"]: p["place"] for p in history[1]["placings"]}
     assert {s["side"]: s["place"] for s in seats} == accepted
+
+
+def test_a_new_version_answer_is_the_version_as_stored(event):
+    referee = user_client(event.referee)
+    entered = referee.post(url(event), {"report": game(event.match)}, format="json").json()
+    corrected = referee.post(
+        url(event, "correct/"), {"report": game(event.match, 3), "reason": "typo"}, format="json"
+    ).json()
+    history = referee.get(url(event)).json()["results"]
+    entered["state"] = VersionState.SUPERSEDED  # as the correction left it
+    entered["decided_at"] = history[0]["decided_at"]
+    assert history == [entered, corrected]
+
+
+def test_a_correction_reads_each_thing_once(event, django_assert_max_num_queries):
+    """The busiest write of an event: a bounded number of statements, however many versions."""
+    referee = user_client(event.referee)
+    referee.post(url(event), {"report": game(event.match)}, format="json")
+    for attempt in range(3):
+        referee.post(
+            url(event, "correct/"),
+            {"report": game(event.match, attempt), "reason": "recount"},
+            format="json",
+        )
+    body = {"report": game(event.match, 5), "reason": "last"}
+    # token, match, staff role, (key share), match locked, seats, versions, new version,
+    # superseded, accepted, seats (one statement), audit entry; savepoint and its release
+    with django_assert_max_num_queries(14):
+        response = referee.post(url(event, "correct/"), body, format="json")
+    assert response.status_code == 201
