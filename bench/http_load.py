@@ -187,7 +187,22 @@ def production_env(database_url: str, redis_url: str) -> dict:
     return env
 
 
-def start_servers(count: int, database_url: str, redis_url: str) -> list[tuple]:
+SERVER_COMMANDS = {
+    "daphne": lambda port: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)],
+    "uvicorn": lambda port: [
+        str(BIN / "uvicorn"),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--no-access-log",
+        "--log-level",
+        "warning",
+    ],
+}
+
+
+def start_servers(count: int, database_url: str, redis_url: str, kind: str) -> list[tuple]:
     env = production_env(database_url, redis_url)
     subprocess.run(
         [str(BIN / "python"), "manage.py", "collectstatic", "--noinput", "-v", "0"],
@@ -199,7 +214,7 @@ def start_servers(count: int, database_url: str, redis_url: str) -> list[tuple]:
     for _ in range(count):
         port = free_port()
         proc = subprocess.Popen(
-            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            [*SERVER_COMMANDS[kind](port), "config.asgi:application"],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -210,11 +225,11 @@ def start_servers(count: int, database_url: str, redis_url: str) -> list[tuple]:
     for proc, port in servers:
         while True:
             if proc.poll() is not None:
-                raise SystemExit("a daphne process exited at start")
+                raise SystemExit(f"a {kind} process exited at start")
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
                 break
             if time.monotonic() > deadline:
-                raise SystemExit("daphne did not start in 40 s")
+                raise SystemExit(f"{kind} did not start in 40 s")
             time.sleep(0.1)
     return servers
 
@@ -314,6 +329,7 @@ async def run_phase(name, ports, clients, seconds, max_requests, make_request, e
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--servers", type=int, default=3)
+    parser.add_argument("--server", choices=sorted(SERVER_COMMANDS), default="uvicorn")
     parser.add_argument("--clients", type=int, default=64)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--max-requests", type=int, default=50_000)
@@ -336,9 +352,9 @@ def main() -> None:
         f"{len(event['matches'])} tables in round 6 ({len(event['open'])} open)"
     )
 
-    servers = start_servers(args.servers, database_url, redis_url)
+    servers = start_servers(args.servers, database_url, redis_url, args.server)
     ports = [port for _, port in servers]
-    print(f"{len(ports)} daphne processes on ports {ports}; {args.clients} clients")
+    print(f"{len(ports)} {args.server} processes on ports {ports}; {args.clients} clients")
     try:
         if args.phase in ("all", "standings"):
             path = f"/events/{event['slug']}/standings/"

@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels.
+"""ASGI entry point: HTTP through Django (middleware and views in one worker thread per request,
+see ``config.asgi_http``), websockets through Channels.
 
 Websocket connections must come from an allowed origin and carry the session (if any); each
 consumer then checks the user's rights on the object it serves before joining a group.
@@ -6,10 +7,11 @@ consumer then checks the user's rights on the object it serves before joining a 
 
 import os
 
-from django.core.asgi import get_asgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-django_asgi_app = get_asgi_application()
+
+from config.asgi_http import get_sync_stack_asgi_application  # noqa: E402
+
+django_asgi_app = get_sync_stack_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

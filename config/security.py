@@ -156,28 +156,42 @@ def blocked_for(scope: str, ident: str) -> int | None:
     return retry_after if count >= rate.count else None
 
 
-def count_hit(scope: str, ident: str) -> None:
-    """Count one event of ``ident`` in ``scope`` (atomic increment in the cache)."""
+def count_hit(scope: str, ident: str) -> int | None:
+    """Count one event of ``ident`` in ``scope``; the window's count so far (None if uncounted).
+
+    One atomic increment in the cache; the window's first event creates the counter.
+    """
     rate = rate_of(scope)
     if rate is None:
-        return
+        return None
     start, _ = _window(rate, clock())
     key = _key(scope, ident, rate, start)
     try:
-        cache.add(key, 0, timeout=rate.seconds + 5)
-        cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=rate.seconds + 5)
-    except Exception as exc:  # noqa: BLE001
+        try:
+            return cache.incr(key)
+        except ValueError:  # the window's first event (or its counter just expired)
+            if cache.add(key, 1, timeout=rate.seconds + 5):
+                return 1
+            return cache.incr(key)
+    except Exception as exc:  # noqa: BLE001 - a cache outage must not stop the site
         log.warning("rate limit %s not counted: cache unavailable (%s)", scope, exc)
+        return None
 
 
 def hit(scope: str, ident: str) -> int | None:
-    """Count an event unless the limit is reached; seconds to wait when it is."""
-    retry_after = blocked_for(scope, ident)
-    if retry_after is None:
-        count_hit(scope, ident)
-    return retry_after
+    """Count an event; the seconds to wait when it goes over the limit, None while within it.
+
+    Counting first and comparing after takes one cache round trip instead of a read and a
+    write; an event refused for the limit is counted too, which changes nothing (the window
+    ends when it ends).
+    """
+    rate = rate_of(scope)
+    if rate is None:
+        return None
+    count = count_hit(scope, ident)
+    if count is None or count <= rate.count:
+        return None
+    return _window(rate, clock())[1]
 
 
 MESSAGES = {

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from engine import api as engine_api
@@ -133,7 +135,7 @@ KEY_SHARE_ROUND_AND_TOURNAMENT = """
 
 def lock_match(match: Match) -> Match:
     """The match re-read with its row locked for this transaction, its round and tournament
-    loaded and held steady.
+    loaded and held steady, and ``last_version_number`` (0 before any result) annotated.
 
     Only the match row is locked for update: a lock on the joined tournament row would queue
     every result of the event behind one another. The round and tournament rows get a key-share
@@ -147,32 +149,36 @@ def lock_match(match: Match) -> Match:
         # First, so that the round and tournament read below are the ones this lock holds.
         with connection.cursor() as cursor:
             cursor.execute(KEY_SHARE_ROUND_AND_TOURNAMENT, [match.round_id])
-    locked = (
+    latest = ResultVersion.objects.filter(match=OuterRef("pk")).order_by("-number")
+    return (
         Match.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
+        .annotate(last_version_number=Coalesce(Subquery(latest.values("number")[:1]), 0))
         .get(pk=match.pk)
     )
-    return locked
 
 
 @dataclass
 class LockedTable:
     """A match locked for the current transaction, with what the result flow reads of it, read
-    once: its seats (in seat order, with entrants and teams) and its versions (oldest first,
-    without their reports). Every change of a match's result goes through one of these."""
+    once: its seats (in seat order, with entrants and teams), its accepted and pending versions
+    (oldest first, without their reports) and the number of its latest version. Every change of
+    a match's result goes through one of these."""
 
     match: Match
     seats: list[Seat]
-    versions: list[ResultVersion]
+    versions: list[ResultVersion]  # the accepted and pending ones (superseded ones never change)
+    last_number: int
 
     @classmethod
     def lock(cls, match: Match) -> "LockedTable":
         match = lock_match(match)
         seats = list(match.seats.select_related("entrant__team").order_by("position"))
-        versions = list(match.result_versions.defer("report").order_by("number"))
+        live = match.result_versions.filter(state__in=[VersionState.ACCEPTED, VersionState.PENDING])
+        versions = list(live.defer("report").order_by("number"))
         for version in versions:
             version.match = match
-        return cls(match, seats, versions)
+        return cls(match, seats, versions, match.last_version_number)
 
     @property
     def accepted(self) -> ResultVersion | None:
@@ -196,7 +202,7 @@ class LockedTable:
         placings = score_report(self.match, report, self.seats)
         version = ResultVersion.objects.create(
             match=self.match,
-            number=self.versions[-1].number + 1 if self.versions else 1,
+            number=self.last_number + 1,
             kind=kind,
             report=report,
             placings=placings,
@@ -205,6 +211,7 @@ class LockedTable:
             **actor.provenance(),
         )
         self.versions.append(version)
+        self.last_number = version.number
         return version
 
     def set_status(self, status: str) -> None:
@@ -373,9 +380,12 @@ def submit_report(
 def _pending_version_for_response(version: ResultVersion, actor: Actor):
     """The locked table and its version ``version`` if ``actor`` (another side) may answer it."""
     table = LockedTable.lock(version.match)
-    version = next((v for v in table.versions if v.pk == version.pk), None)
-    if version is None:
-        raise ResultFlowError("this version belongs to another match")
+    live = next((v for v in table.versions if v.pk == version.pk), None)
+    if live is None:  # superseded versions are not among the table's live ones
+        raise ResultFlowError(
+            f"version {version.number} is {VersionState.SUPERSEDED.label.lower()}, not waiting"
+        )
+    version = live
     if version.state != VersionState.PENDING:
         raise ResultFlowError(
             f"version {version.number} is {version.get_state_display().lower()}, not waiting"
@@ -446,7 +456,7 @@ def record_bye(match: Match) -> ResultVersion:
     side = side_id(seat.entrant_id)
     version = ResultVersion.objects.create(
         match=table.match,
-        number=len(table.versions) + 1,
+        number=table.last_number + 1,
         kind=VersionKind.BYE,
         report={"bye": side},
         placings=[
@@ -462,5 +472,6 @@ def record_bye(match: Match) -> ResultVersion:
         channel=Channel.SYSTEM,
     )
     table.versions.append(version)
+    table.last_number = version.number
     accept(table, version, action="result.bye")
     return version

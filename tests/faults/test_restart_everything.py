@@ -1,9 +1,10 @@
 """Every process restarted at once (SIGKILL, no clean shutdown): nothing accepted is lost.
 
-Two daphne processes and a Celery worker on PostgreSQL and Redis. Live-game events go over a
-websocket to one process and a referee's result over HTTP to the other; every process is then
-killed and started again. Each event the server acknowledged (``live.accepted``) and each
-result it answered 201 to is there afterwards, and play goes on from where it stopped.
+Two ASGI processes (daphne, uvicorn) and a Celery worker on PostgreSQL and Redis. Live-game
+events go over a websocket to one process and a referee's result over HTTP to the other; every
+process is then killed and started again. Each event the server acknowledged
+(``live.accepted``) and each result it answered 201 to is there afterwards, and play goes on
+from where it stopped.
 """
 
 import asyncio
@@ -23,7 +24,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 def start_all(servers, ports=(None, None)):
     a, port_a = servers.daphne(ports[0])
-    b, port_b = servers.daphne(ports[1])
+    b, port_b = servers.uvicorn(ports[1])
     worker = servers.celery(f"restart-{uuid.uuid4().hex[:8]}")
     return [a, b, worker], (port_a, port_b)
 

@@ -1,4 +1,5 @@
-"""Real servers: two daphne processes and a Celery worker sharing Redis and the test database.
+"""Real servers: two ASGI processes (daphne and uvicorn) and a Celery worker sharing Redis and the
+test database.
 
 These tests start subprocesses on 127.0.0.1 and skip unless ``DATABASE_URL`` (PostgreSQL: the
 subprocesses must reach the very database the test writes to, which the in-memory SQLite test
@@ -60,10 +61,25 @@ class Servers:
         self.env = env
         self.procs: list[subprocess.Popen] = []
 
-    def daphne(self, port: int | None = None) -> tuple[subprocess.Popen, int]:
+    #: how each ASGI server this project runs under is started on a port
+    ASGI_COMMANDS = {
+        "daphne": lambda port: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)],
+        "uvicorn": lambda port: [
+            str(BIN / "uvicorn"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+    }
+
+    def asgi(self, kind: str, port: int | None = None) -> tuple[subprocess.Popen, int]:
+        """An ASGI server process (``daphne`` or ``uvicorn``) serving the project on ``port``."""
         port = port or free_port()
         proc = subprocess.Popen(
-            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            [*self.ASGI_COMMANDS[kind](port), "config.asgi:application"],
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.DEVNULL,
@@ -73,11 +89,17 @@ class Servers:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if proc.poll() is not None:
-                raise RuntimeError(f"daphne exited: {proc.stderr.read().decode()[-2000:]}")
+                raise RuntimeError(f"{kind} exited: {proc.stderr.read().decode()[-2000:]}")
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
                 return proc, port
             time.sleep(0.1)
-        raise RuntimeError("daphne did not start in 30 s")
+        raise RuntimeError(f"{kind} did not start in 30 s")
+
+    def daphne(self, port: int | None = None) -> tuple[subprocess.Popen, int]:
+        return self.asgi("daphne", port)
+
+    def uvicorn(self, port: int | None = None) -> tuple[subprocess.Popen, int]:
+        return self.asgi("uvicorn", port)
 
     def celery(self, queue: str, log=None, **extra_env) -> subprocess.Popen:
         """A solo-pool worker on ``queue``; ``extra_env`` adds variables (test hooks)."""
@@ -164,7 +186,7 @@ async def receive(conn, wanted_type: str, timeout=10.0) -> dict:
 
 def test_updates_fan_out_across_processes_through_redis(event, servers, redis_url):
     servers.env["REDIS_URL"] = redis_url
-    (_, port_a), (_, port_b) = servers.daphne(), servers.daphne()
+    (_, port_a), (_, port_b) = servers.daphne(), servers.uvicorn()
     queue = f"test-{uuid.uuid4().hex[:12]}"
     servers.celery(queue)
     tournament, round_, match = event["tournament"], event["round"], event["match"]

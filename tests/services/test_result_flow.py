@@ -161,3 +161,30 @@ def test_a_report_with_a_nul_character_is_refused_and_nothing_saved(pod):
     with pytest.raises(ResultInvalid, match="NUL character"):
         enter_result(match, report, Actor(user=UserFactory()))
     assert not ResultVersion.objects.filter(match=match).exists()
+
+
+def test_a_report_replaced_by_a_referee_can_no_longer_be_answered(pod):
+    match, (a, b, _c, _d) = pod
+    report = submit_report(match, game(match), side(a))
+    referee = Actor(user=UserFactory(), channel=Channel.PAGE)
+    correct_result(match, game(match, 1), referee, "entered from the score sheet")
+    too_late = "version 1 is replaced by a later version, not waiting"
+    with pytest.raises(ResultFlowError, match=too_late):
+        confirm_report(report, side(b))
+    with pytest.raises(ResultFlowError, match=too_late):
+        dispute_report(report, side(b), "too late")
+    assert not report.responses.exists()
+
+
+def test_version_numbers_follow_on_after_superseded_versions(pod):
+    match, (a, b, _c, _d) = pod
+    referee = Actor(user=UserFactory(), channel=Channel.PAGE)
+    submit_report(match, game(match), side(a))
+    enter_result(match, game(match, 1), referee)
+    correct_result(match, game(match, 2), referee, "recount")
+    numbers = list(match.result_versions.order_by("number").values_list("number", "state"))
+    assert numbers == [
+        (1, VersionState.SUPERSEDED),
+        (2, VersionState.SUPERSEDED),
+        (3, VersionState.ACCEPTED),
+    ]
