@@ -1,7 +1,6 @@
 """The tournament app's reactions to signals (connected in ``TournamentConfig.ready``)."""
 
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
@@ -20,9 +19,16 @@ def bump_standings_revision(tournament_id: int) -> None:
     """
 
     def bump():
-        Tournament.objects.filter(pk=tournament_id).update(
-            standings_revision=F("standings_revision") + 1
-        )
+        # One plain statement: it runs after every result of the event, and the ORM's update
+        # with an F() expression cost several times the statement itself to build.
+        quote = connection.ops.quote_name
+        column = quote("standings_revision")
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {quote(Tournament._meta.db_table)} SET {column} = {column} + 1 "
+                f"WHERE {quote('id')} = %s",
+                [tournament_id],
+            )
 
     transaction.on_commit(bump)
 

@@ -109,6 +109,16 @@ class ResultVersionSerializer(serializers.ModelSerializer):
         return _who(version)
 
 
+class NewResultVersionSerializer(ResultVersionSerializer):
+    """A version this very request stored: the same fields, and nobody has answered it yet (so
+    its responses are not looked up)."""
+
+    responses = serializers.SerializerMethodField()
+
+    def get_responses(self, version) -> list:
+        return []
+
+
 class ReportField(serializers.DictField):
     """A result report in the game system's format (checked by the rules engine)."""
 

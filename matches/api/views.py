@@ -5,7 +5,7 @@ The result flow itself lives in ``matches.services.results``; these views only d
 """
 
 import django_filters
-from django.db.models import Prefetch, Q, prefetch_related_objects
+from django.db.models import Q
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
@@ -19,11 +19,12 @@ from matches.api.serializers import (
     CorrectionSerializer,
     DisputeSerializer,
     MatchSerializer,
+    NewResultVersionSerializer,
     ResultErrorsSerializer,
     ResultSubmitSerializer,
     ResultVersionSerializer,
 )
-from matches.models import Match, ResultResponse, ResultVersion
+from matches.models import Match, ResultVersion
 from matches.services.results import (
     confirm_report,
     correct_result,
@@ -174,10 +175,9 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         return Response(ResultVersionSerializer(version).data)
 
     def _new_version_response(self, version):
-        """201 with a version just stored by this request: nobody has answered it yet, and its
-        author and predecessor are already in hand, so it is not read back."""
-        prefetch_related_objects([version], Prefetch("responses", ResultResponse.objects.none()))
-        return Response(ResultVersionSerializer(version).data, status=status.HTTP_201_CREATED)
+        """201 with a version just stored by this request, not read back: its author and
+        predecessor are in hand and nobody has answered it yet."""
+        return Response(NewResultVersionSerializer(version).data, status=status.HTTP_201_CREATED)
 
     # --- endpoints ----------------------------------------------------------------------------
     def list(self, request, *args, **kwargs):

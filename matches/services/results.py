@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from engine import api as engine_api
@@ -135,7 +133,7 @@ KEY_SHARE_ROUND_AND_TOURNAMENT = """
 
 def lock_match(match: Match) -> Match:
     """The match re-read with its row locked for this transaction, its round and tournament
-    loaded and held steady, and ``last_version_number`` (0 before any result) annotated.
+    loaded and held steady.
 
     Only the match row is locked for update: a lock on the joined tournament row would queue
     every result of the event behind one another. The round and tournament rows get a key-share
@@ -149,11 +147,9 @@ def lock_match(match: Match) -> Match:
         # First, so that the round and tournament read below are the ones this lock holds.
         with connection.cursor() as cursor:
             cursor.execute(KEY_SHARE_ROUND_AND_TOURNAMENT, [match.round_id])
-    latest = ResultVersion.objects.filter(match=OuterRef("pk")).order_by("-number")
     return (
         Match.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
-        .annotate(last_version_number=Coalesce(Subquery(latest.values("number")[:1]), 0))
         .get(pk=match.pk)
     )
 
@@ -161,14 +157,13 @@ def lock_match(match: Match) -> Match:
 @dataclass
 class LockedTable:
     """A match locked for the current transaction, with what the result flow reads of it, read
-    once: its seats (in seat order, with entrants and teams), its accepted and pending versions
-    (oldest first, without their reports) and the number of its latest version. Every change of
-    a match's result goes through one of these."""
+    once: its seats (in seat order, with entrants and teams) and its accepted and pending
+    versions (oldest first, without their reports). Every change of a match's result goes
+    through one of these."""
 
     match: Match
     seats: list[Seat]
     versions: list[ResultVersion]  # the accepted and pending ones (superseded ones never change)
-    last_number: int
 
     @classmethod
     def lock(cls, match: Match) -> "LockedTable":
@@ -178,7 +173,20 @@ class LockedTable:
         versions = list(live.defer("report").order_by("number"))
         for version in versions:
             version.match = match
-        return cls(match, seats, versions, match.last_version_number)
+        return cls(match, seats, versions)
+
+    def next_number(self) -> int:
+        """The number the match's next version takes.
+
+        A version is born pending or accepted and is superseded only when a later one is
+        accepted, so the latest version is always a live one: when there are live versions the
+        next number follows theirs without another read. (Were that ever not so, the unique
+        index on (match, number) would refuse the version rather than reuse a number.)
+        """
+        if self.versions:
+            return self.versions[-1].number + 1
+        latest = self.match.result_versions.order_by("-number").values_list("number", flat=True)
+        return (latest.first() or 0) + 1
 
     @property
     def accepted(self) -> ResultVersion | None:
@@ -197,12 +205,15 @@ class LockedTable:
             raise ResultFlowError(f"{entrant} does not play at table {self.match.table_number}")
         return seat
 
-    def new_version(self, report, kind, actor: Actor, *, reason="", supersedes=None):
-        """Score ``report`` with the engine and store it as the match's next version."""
+    def new_version(
+        self, report, kind, actor: Actor, *, reason="", supersedes=None, to_accept=False
+    ) -> ResultVersion:
+        """Score ``report`` with the engine and make it the match's next version: stored now as
+        pending, or, ``to_accept``, left for ``accept`` to store already accepted (one write)."""
         placings = score_report(self.match, report, self.seats)
-        version = ResultVersion.objects.create(
+        version = ResultVersion(
             match=self.match,
-            number=self.last_number + 1,
+            number=self.next_number(),
             kind=kind,
             report=report,
             placings=placings,
@@ -210,8 +221,9 @@ class LockedTable:
             supersedes=supersedes,
             **actor.provenance(),
         )
+        if not to_accept:
+            version.save(force_insert=True)
         self.versions.append(version)
-        self.last_number = version.number
         return version
 
     def set_status(self, status: str) -> None:
@@ -267,20 +279,22 @@ def accept(
     match = table.match
     previous = table.accepted
     live = [
-        v.pk
+        v
         for v in table.versions
-        if v.state in (VersionState.ACCEPTED, VersionState.PENDING) and v.pk != version.pk
+        if v.state in (VersionState.ACCEPTED, VersionState.PENDING) and v is not version
     ]
     if live:
-        ResultVersion.objects.filter(pk__in=live).update(
+        ResultVersion.objects.filter(pk__in=[v.pk for v in live]).update(
             state=VersionState.SUPERSEDED, decided_at=now
         )
-    for earlier in table.versions:
-        if earlier.pk in live:
-            earlier.state, earlier.decided_at = VersionState.SUPERSEDED, now
+    for earlier in live:
+        earlier.state, earlier.decided_at = VersionState.SUPERSEDED, now
     version.state = VersionState.ACCEPTED
     version.decided_at = now
-    version.save(update_fields=["state", "decided_at"])
+    if version.pk is None:  # new: stored accepted, after the old one stepped aside
+        version.save(force_insert=True)
+    else:
+        version.save(update_fields=["state", "decided_at"])
     by_side = {row["side"]: row for row in version.placings}
     for seat in table.seats:
         row = by_side[side_id(seat.entrant_id)]
@@ -318,7 +332,7 @@ def enter_result(
             f"table {table.match.table_number} already has an accepted result; "
             "a change needs a correction with a reason"
         )
-    version = table.new_version(report, kind, actor, supersedes=table.pending)
+    version = table.new_version(report, kind, actor, supersedes=table.pending, to_accept=True)
     accept(table, version, actor, action="result.entered")
     return version
 
@@ -332,7 +346,7 @@ def correct_result(match: Match, report: dict, actor: Actor, reason: str) -> Res
     table = LockedTable.lock(match)
     current = table.accepted or table.pending
     version = table.new_version(
-        report, VersionKind.CORRECTION, actor, reason=reason, supersedes=current
+        report, VersionKind.CORRECTION, actor, reason=reason, supersedes=current, to_accept=True
     )
     accept(table, version, actor, action="result.corrected", reason=reason)
     return version
@@ -456,7 +470,7 @@ def record_bye(match: Match) -> ResultVersion:
     side = side_id(seat.entrant_id)
     version = ResultVersion.objects.create(
         match=table.match,
-        number=table.last_number + 1,
+        number=table.next_number(),
         kind=VersionKind.BYE,
         report={"bye": side},
         placings=[
@@ -472,6 +486,5 @@ def record_bye(match: Match) -> ResultVersion:
         channel=Channel.SYSTEM,
     )
     table.versions.append(version)
-    table.last_number = version.number
     accept(table, version, action="result.bye")
     return version

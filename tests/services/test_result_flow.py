@@ -188,3 +188,33 @@ def test_version_numbers_follow_on_after_superseded_versions(pod):
         (2, VersionState.SUPERSEDED),
         (3, VersionState.ACCEPTED),
     ]
+
+
+def test_the_latest_version_is_always_live_whatever_happens(pod):
+    """What numbering the next version relies on (``LockedTable.next_number``), under a long
+    random mix of every result action by every kind of actor."""
+    match, entrants = pod
+    referee = Actor(user=UserFactory(), channel=Channel.PAGE)
+    rng = random.Random(8)
+    for step in range(120):
+        latest = match.result_versions.order_by("-number").first()
+        action = rng.choice(["report", "confirm", "dispute", "enter", "correct"])
+        actor = side(rng.choice(entrants))
+        try:
+            if action == "report":
+                submit_report(match, game(match, step), actor)
+            elif action == "enter":
+                enter_result(match, game(match, step), referee)
+            elif action == "correct":
+                correct_result(match, game(match, step), referee, f"step {step}")
+            elif latest is not None and action == "confirm":
+                confirm_report(latest, actor)
+            elif latest is not None:
+                dispute_report(latest, actor, f"step {step}")
+        except ResultFlowError:
+            pass
+        states = list(match.result_versions.order_by("number").values_list("state", flat=True))
+        if states:
+            assert states[-1] in (VersionState.ACCEPTED, VersionState.PENDING), states
+            assert states.count(VersionState.ACCEPTED) <= 1
+    assert len(states) > 20
