@@ -113,11 +113,12 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         more than the rest of the lookup.
         """
         if not hasattr(self, "_match"):
-            match = (
-                Match.objects.select_related("round__tournament")
-                .filter(pk=self.kwargs["match_pk"])
-                .first()
-            )
+            try:
+                match = Match.objects.select_related("round__tournament").get(
+                    pk=self.kwargs["match_pk"]
+                )
+            except Match.DoesNotExist:
+                match = None
             if match is None or not can_view_round(
                 self.request.user, match.round, self.entrant(match.round.tournament)
             ):
