@@ -1,17 +1,20 @@
-"""HTTP load: the public standings page and result submission against several daphne processes.
+"""HTTP load: the public standings page and result submission against several ASGI processes.
 
     DATABASE_URL=postgres://eye:eye@127.0.0.1:5432/eye REDIS_URL=redis://127.0.0.1:6390/0 \\
-        .venv/bin/python bench/http_load.py [--servers 3] [--clients 64] [--seconds 15]
+        .venv/bin/python bench/http_load.py [--servers 2] [--server uvicorn|daphne] \\
+        [--clients 32] [--seconds 20]
 
 It works in its own PostgreSQL database (``<name>_bench`` next to the one in ``DATABASE_URL``,
 created and migrated when missing) and builds there, once, a public event of 2,000 players
 after 5 Swiss rounds (bulk inserts for the players, the services for rounds and results), with
 round 6 published and open. Later runs reuse it (``--rebuild`` starts again).
 
-Then it starts ``--servers`` daphne processes with ``REDIS_URL`` set (there is no proxy here:
-the clients spread their connections round-robin over the processes' ports) and runs two phases
-from ``--clients`` concurrent keep-alive connections on 127.0.0.1 (asyncio, a minimal HTTP/1.1
-client, so the client costs little CPU), each bounded by ``--seconds`` and ``--max-requests``:
+Then it collects the static files and starts ``--servers`` ASGI processes (uvicorn or daphne)
+with production settings (``DEBUG=0``; no HTTPS redirect, there is no TLS proxy on loopback)
+and ``REDIS_URL`` set. There is no proxy here: the clients spread their connections round-robin
+over the processes' ports. Two phases run from ``--clients`` concurrent keep-alive connections
+on 127.0.0.1 (asyncio, a minimal HTTP/1.1 client, so the client costs little CPU), each bounded
+by ``--seconds`` and ``--max-requests``:
 
 1. ``GET /events/<slug>/standings/``;
 2. ``POST /api/v1/matches/{id}/results/`` with a referee's token: first an entry on each open
@@ -328,9 +331,9 @@ async def run_phase(name, ports, clients, seconds, max_requests, make_request, e
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--servers", type=int, default=3)
+    parser.add_argument("--servers", type=int, default=2)
     parser.add_argument("--server", choices=sorted(SERVER_COMMANDS), default="uvicorn")
-    parser.add_argument("--clients", type=int, default=64)
+    parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--max-requests", type=int, default=50_000)
     parser.add_argument("--rebuild", action="store_true")
