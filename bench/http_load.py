@@ -94,12 +94,19 @@ def build_event(rebuild: bool) -> dict:
 
     from matches.models import Match, MatchStatus, Seat
     from matches.services.results import Actor, enter_result
-    from tournament.models import Entrant, EntrantStatus, Player, RoundStatus, Tournament
+    from tournament.models import (
+        Entrant,
+        EntrantStatus,
+        Player,
+        RoundStatus,
+        StaffRole,
+        StaffRoleKind,
+        Tournament,
+    )
     from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
     from tournament.simulate import random_battle
 
     user, _ = get_user_model().objects.get_or_create(username="bench-referee")
-    token, _ = Token.objects.get_or_create(user=user)
     tournament = Tournament.objects.filter(slug=SLUG).first()
     if tournament is not None and rebuild:
         tournament.delete()
@@ -139,6 +146,13 @@ def build_event(rebuild: bool) -> dict:
             print(f"  round {number} played ({time.monotonic() - started:.0f} s)", flush=True)
         publish_round(generate_swiss_round(tournament, seed=ROUNDS + 1))
         print(f"built {SLUG} in {time.monotonic() - started:.0f} s")
+    # The results phase posts as a referee of the event (a staff role, not its organiser), as
+    # at a venue's desk.
+    desk, _ = get_user_model().objects.get_or_create(username="bench-desk-referee")
+    StaffRole.objects.get_or_create(
+        tournament=tournament, user=desk, defaults={"role": StaffRoleKind.REFEREE}
+    )
+    token, _ = Token.objects.get_or_create(user=desk)
     current = tournament.rounds.order_by("-number").first()
     open_matches = list(
         Match.objects.filter(round=current, is_bye=False)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -104,6 +105,7 @@ async def run(args, ports: list[int], info: dict) -> None:
     path = f"/ws/rounds/{info['round']}/"
     received: list[float | None] = [None] * args.clients
     failures: list[str] = []
+    closed: collections.Counter = collections.Counter()  # why connected clients were lost
     conns = []
     sem = asyncio.Semaphore(args.concurrency)
 
@@ -131,7 +133,10 @@ async def run(args, ports: list[int], info: dict) -> None:
                 if message.get("type") == "clock" and message.get("state") == "running":
                     received[i] = time.perf_counter()
                     return
-        except Exception:  # noqa: BLE001 - a lost client counts as missing
+        except asyncio.CancelledError:  # still open, nothing came before the time limit
+            raise
+        except Exception as exc:  # noqa: BLE001 - a lost client counts as missing, with why
+            closed[f"{type(exc).__name__}: {exc}"[:120]] += 1
             return
 
     t0 = time.perf_counter()
@@ -171,6 +176,11 @@ async def run(args, ports: list[int], info: dict) -> None:
     print(f"connect failures: {len(failures)}; connected but never received: {missing}")
     for reason in sorted(set(failures))[:5]:
         print(f"  e.g. {reason}")
+    if missing:
+        lost = sum(closed.values())
+        print(f"  of those, {lost} lost their connection first, {missing - lost} stayed open:")
+        for reason, count in closed.most_common(5):
+            print(f"  {count} x {reason}")
 
 
 def main() -> None:

@@ -236,9 +236,10 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 # websockets to the same host; no framing) and a Permissions-Policy switching off camera,
 # microphone, geolocation and the like. docs/operations.md has the details.
 
-# Request size: a form or JSON body above 2.5 MB is refused (Django answers 400); uploads (the CSV
-# import, at most 1 MB of text, see tournament/api/csv_import.py) stay in memory up to 2.5 MB; any
-# request announcing a body above REQUEST_MAX_BODY_BYTES is refused with 413 before a view runs.
+# Request size: a form or JSON body above 2.5 MB is refused (Django answers 400); uploads (the
+# CSV import, at most 1 MB of text, see tournament/services/csv_import.py) stay in memory up to
+# 2.5 MB; any request announcing a body above REQUEST_MAX_BODY_BYTES is refused with 413 before a
+# view runs.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
 FILE_UPLOAD_MAX_MEMORY_SIZE = env_int("FILE_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DATA_UPLOAD_MAX_NUMBER_FIELDS", 1000)

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_limits_leave_room_for_a_csv_import():
-    from tournament.api.csv_import import MAX_BYTES
+    from tournament.services.csv_import import MAX_BYTES
 
     assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE >= 2 * 1024 * 1024
     assert settings.FILE_UPLOAD_MAX_MEMORY_SIZE >= MAX_BYTES

@@ -31,7 +31,6 @@ from tournament.api.base import (
     audit_actor,
     visible_tournaments,
 )
-from tournament.api.csv_import import CsvImportInvalid
 from tournament.api.generation import GenerationJobSerializer, start_swiss_round
 from tournament.api.serializers import (
     AuditEntrySerializer,
@@ -64,6 +63,7 @@ from tournament.permissions import (
     is_referee,
 )
 from tournament.services import registration
+from tournament.services.csv_import import CsvImportInvalid
 from tournament.services.rounds import complete_round, publish_round
 
 TOURNAMENT_SLUG = OpenApiParameter(

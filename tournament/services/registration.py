@@ -24,6 +24,7 @@ from tournament.models import (
     Tournament,
     TournamentStatus,
 )
+from tournament.services.csv_import import import_entrants
 
 #: Event states in which players may still join without being a late entry.
 OPEN_STATES = (TournamentStatus.SETUP, TournamentStatus.REGISTRATION)
@@ -169,8 +170,6 @@ def register_team(
 def import_players(tournament: Tournament, raw: bytes, who: dict | None = None) -> list[Entrant]:
     """Register every player of a CSV file, or none (``CsvImportInvalid`` lists the bad lines),
     and record the import in the audit trail."""
-    from tournament.api.csv_import import import_entrants
-
     with transaction.atomic():
         created = import_entrants(tournament, raw)
         record_change(

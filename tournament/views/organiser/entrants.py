@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from tournament.api.csv_import import CsvImportInvalid
 from tournament.forms import CsvImportForm, PlayerForm, TeamForm
 from tournament.models import Entrant, EntrantStatus
 from tournament.permissions import entrant_from_token
 from tournament.services import registration
+from tournament.services.csv_import import CsvImportInvalid
 from tournament.views.organiser.common import organiser_tournament, who
 
 STATUS_FILTERS = {s.value: s.label for s in EntrantStatus}
