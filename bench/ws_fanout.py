@@ -81,13 +81,15 @@ print(json.dumps({"round": r.pk, "cookie": "sessionid=" + c.cookies["sessionid"]
 
 
 def start_daphne(env: dict) -> tuple[subprocess.Popen, int]:
+    """A daphne process on a free port; its errors go to ``var/ws-fanout-<port>.log``."""
     port = free_port()
+    log = ROOT / "var" / f"ws-fanout-{port}.log"
     proc = subprocess.Popen(
         [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=log.open("w"),
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

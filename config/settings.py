@@ -21,6 +21,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
+from config.redis_layer import redis_channel_layer
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -135,14 +136,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: channel layer, cache, Celery broker -------------------------------------------------
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # One daphne process receives every push for all its sockets on one queue: room
-            # for a few thousand phones per process before a message would be dropped.
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 10000, "expiry": 30},
-        }
-    }
+    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
     CACHES = {
         "default": {
             "BACKEND": "config.redis_cache.SharedPoolRedisCache",
