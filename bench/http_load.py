@@ -46,6 +46,10 @@ from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+sys.path.insert(0, str(ROOT))
+
+from config.asgi_servers import SERVERS, asgi_command  # noqa: E402
+
 SLUG = "bench-2000"
 PLAYERS = 2000
 ROUNDS = 5
@@ -204,21 +208,6 @@ def production_env(database_url: str, redis_url: str) -> dict:
     return env
 
 
-SERVER_COMMANDS = {
-    "daphne": lambda port: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)],
-    "uvicorn": lambda port: [
-        str(BIN / "uvicorn"),
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--no-access-log",
-        "--log-level",
-        "warning",
-    ],
-}
-
-
 def start_servers(count: int, database_url: str, redis_url: str, kind: str) -> list[tuple]:
     env = production_env(database_url, redis_url)
     subprocess.run(
@@ -231,7 +220,7 @@ def start_servers(count: int, database_url: str, redis_url: str, kind: str) -> l
     for _ in range(count):
         port = free_port()
         proc = subprocess.Popen(
-            [*SERVER_COMMANDS[kind](port), "config.asgi:application"],
+            asgi_command(kind, port, BIN),
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -346,7 +335,7 @@ async def run_phase(name, ports, clients, seconds, max_requests, make_request, e
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--servers", type=int, default=2)
-    parser.add_argument("--server", choices=sorted(SERVER_COMMANDS), default="uvicorn")
+    parser.add_argument("--server", choices=SERVERS, default="uvicorn")
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--max-requests", type=int, default=50_000)

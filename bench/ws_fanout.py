@@ -35,6 +35,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+sys.path.insert(0, str(ROOT))
+
+from config.asgi_servers import asgi_command  # noqa: E402
+
 MAX_CLIENTS = 5000
 ORIGIN = "http://127.0.0.1"
 
@@ -85,7 +89,7 @@ def start_daphne(env: dict) -> tuple[subprocess.Popen, int]:
     port = free_port()
     log = ROOT / "var" / f"ws-fanout-{port}.log"
     proc = subprocess.Popen(
-        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        asgi_command("daphne", port, BIN),
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

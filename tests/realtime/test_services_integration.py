@@ -27,6 +27,7 @@ import pytest
 from django.db import connection
 from django.test import override_settings
 
+from config.asgi_servers import asgi_command
 from tournament import realtime
 from tournament.models import GenerationJob, JobStatus
 
@@ -61,25 +62,11 @@ class Servers:
         self.env = env
         self.procs: list[subprocess.Popen] = []
 
-    #: how each ASGI server this project runs under is started on a port
-    ASGI_COMMANDS = {
-        "daphne": lambda port: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)],
-        "uvicorn": lambda port: [
-            str(BIN / "uvicorn"),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-    }
-
     def asgi(self, kind: str, port: int | None = None) -> tuple[subprocess.Popen, int]:
         """An ASGI server process (``daphne`` or ``uvicorn``) serving the project on ``port``."""
         port = port or free_port()
         proc = subprocess.Popen(
-            [*self.ASGI_COMMANDS[kind](port), "config.asgi:application"],
+            asgi_command(kind, port, BIN),
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.DEVNULL,

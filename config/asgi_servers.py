@@ -1,0 +1,34 @@
+"""How each ASGI server the project runs under is started on a loopback port.
+
+Shared by the tests that start real servers and by the benches, so both run the application
+the way the README's scaled-out commands do.
+"""
+
+import sys
+from pathlib import Path
+
+#: the servers, by name
+SERVERS = ("daphne", "uvicorn")
+APPLICATION = "config.asgi:application"
+
+
+def asgi_command(kind: str, port: int, bin_dir: Path | None = None) -> list[str]:
+    """The command line that serves the project with ``kind`` on 127.0.0.1:``port``."""
+    bin_dir = bin_dir or Path(sys.executable).parent
+    if kind == "daphne":
+        return [str(bin_dir / "daphne"), "-b", "127.0.0.1", "-p", str(port), APPLICATION]
+    if kind == "uvicorn":
+        return [
+            str(bin_dir / "uvicorn"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--ws-max-size",
+            "1048576",
+            "--no-access-log",
+            "--log-level",
+            "warning",
+            APPLICATION,
+        ]
+    raise ValueError(f"unknown ASGI server {kind!r}; one of {', '.join(SERVERS)}")
