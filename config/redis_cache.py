@@ -29,3 +29,14 @@ class SharedPoolRedisCache(RedisCache):
             if client is None:
                 client = _clients[key] = self._class(self._servers, **self._options)
         return client
+
+    def count_in_window(self, key: str, timeout: int) -> int:
+        """Add one to the counter ``key`` (created with ``timeout`` seconds to live) and return
+        it, in one round trip: ``INCR`` and ``EXPIRE ... NX`` in a transaction."""
+        key = self.make_and_validate_key(key)
+        client = self._cache.get_client(key, write=True)
+        with client.pipeline(transaction=True) as pipe:
+            pipe.incr(key)
+            pipe.expire(key, timeout, nx=True)
+            count, _ = pipe.execute()
+        return int(count)

@@ -109,6 +109,12 @@ def engine_options(match: Match, seats: list[Seat]) -> dict:
     return options
 
 
+def seats_in_order(match: Match) -> list[Seat]:
+    """The match's seats in seat order with their entrants (and, in team play, their teams)."""
+    related = "entrant__team" if match.round.tournament.team_play else "entrant"
+    return list(match.seats.select_related(related).order_by("position"))
+
+
 def score_report(match: Match, report: dict, seats: list[Seat] | None = None) -> list[dict]:
     """Validate and rank a report for this match; raises the engine's ``ResultInvalid``.
 
@@ -118,7 +124,7 @@ def score_report(match: Match, report: dict, seats: list[Seat] | None = None) ->
         # PostgreSQL cannot store a NUL character in JSON; no result needs one.
         raise ResultInvalid([Problem(None, "report", "the report contains a NUL character")])
     if seats is None:
-        seats = list(match.seats.select_related("entrant__team").order_by("position"))
+        seats = seats_in_order(match)
     tournament = match.round.tournament
     return engine_api.score(
         tournament.game_system, tournament.mode, report, engine_options(match, seats)
@@ -168,7 +174,7 @@ class LockedTable:
     @classmethod
     def lock(cls, match: Match) -> "LockedTable":
         match = lock_match(match)
-        seats = list(match.seats.select_related("entrant__team").order_by("position"))
+        seats = seats_in_order(match)
         live = match.result_versions.filter(state__in=[VersionState.ACCEPTED, VersionState.PENDING])
         versions = list(live.defer("report").order_by("number"))
         for version in versions:

@@ -49,3 +49,31 @@ def test_requests_in_separate_contexts_reuse_one_connection(redis_url, settings)
     assert len(seen) == 1
     created = pools[0]._created_connections
     assert created <= 2, f"{created} connections opened for 20 sequential requests"
+
+
+def test_a_window_counter_counts_and_keeps_its_first_expiry(redis_url):
+    cache = make(redis_url)
+    key = "count-test"
+    cache.delete(key)
+    assert [cache.count_in_window(key, 60) for _ in range(3)] == [1, 2, 3]
+    client = cache._cache.get_client(cache.make_and_validate_key(key))
+    ttl = client.ttl(cache.make_and_validate_key(key))
+    assert 0 < ttl <= 60
+    cache.count_in_window(key, 600)  # a later event does not push the window's end back
+    assert client.ttl(cache.make_and_validate_key(key)) <= 60
+    cache.delete(key)
+
+
+def test_rate_limits_count_in_redis(redis_url, settings, monkeypatch):
+    from config import security
+
+    settings.CACHES = {
+        "default": {"BACKEND": "config.redis_cache.SharedPoolRedisCache", "LOCATION": redis_url}
+    }
+    settings.RATE_LIMITS = {"results": "3/1m"}
+    monkeypatch.setattr(security, "clock", lambda: 60 * 29_000_000 + 20.0)
+    ident = "203.0.113.9-redis-test"
+    caches["default"].clear()
+    outcomes = [security.hit("results", ident) for _ in range(5)]
+    assert outcomes[:3] == [None, None, None]
+    assert outcomes[3] == outcomes[4] == 41  # seconds to the end of the window, and one more
