@@ -7,7 +7,8 @@
 It works in its own PostgreSQL database (``<name>_bench`` next to the one in ``DATABASE_URL``,
 created and migrated when missing) and builds there, once, a public event of 2,000 players
 after 5 Swiss rounds (bulk inserts for the players, the services for rounds and results), with
-round 6 published and open. Later runs reuse it (``--rebuild`` starts again).
+round 6 published and open. Later runs reuse it (``--rebuild`` starts again), pairing round 6
+again when an earlier run left results on it.
 
 Then it collects the static files and starts ``--servers`` ASGI processes (uvicorn or daphne)
 with production settings (``DEBUG=0``; no HTTPS redirect, there is no TLS proxy on loopback)
@@ -96,7 +97,7 @@ def build_event(rebuild: bool) -> dict:
     from django.db.models import Prefetch
     from rest_framework.authtoken.models import Token
 
-    from matches.models import Match, MatchStatus, Seat
+    from matches.models import Match, MatchStatus, ResultVersion, Seat
     from matches.services.results import Actor, enter_result
     from tournament.models import (
         Entrant,
@@ -158,6 +159,9 @@ def build_event(rebuild: bool) -> dict:
     )
     token, _ = Token.objects.get_or_create(user=desk)
     current = tournament.rounds.order_by("-number").first()
+    if ResultVersion.objects.filter(match__round=current).exists():
+        clear_round_results(current)
+        print("round 6 results cleared: every table open again")
     open_matches = list(
         Match.objects.filter(round=current, is_bye=False)
         .prefetch_related("seats")
@@ -175,6 +179,34 @@ def build_event(rebuild: bool) -> dict:
         "matches": [m.pk for m in open_matches],
         "bodies": bodies,
     }
+
+
+def clear_round_results(round_) -> None:
+    """Take every result off a round's tables, in the bench's own database only.
+
+    Each run leaves a few versions on every table of round 6; after dozens of runs the bench
+    would measure that history rather than the server. Results are never deleted by the
+    application (the models protect them), so this goes around it with plain SQL.
+    """
+    from django.db import connection, transaction
+
+    matches = "SELECT id FROM matches_match WHERE round_id = %s"
+    versions = f"SELECT id FROM matches_resultversion WHERE match_id IN ({matches})"
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            f"DELETE FROM matches_resultresponse WHERE version_id IN ({versions})", [round_.pk]
+        )
+        cursor.execute(
+            f"DELETE FROM matches_resultversion WHERE match_id IN ({matches})", [round_.pk]
+        )
+        cursor.execute(
+            "UPDATE matches_seat SET place = NULL, points = NULL, stats = '{}' WHERE round_id = %s",
+            [round_.pk],
+        )
+        cursor.execute(
+            "UPDATE matches_match SET status = 'open' WHERE round_id = %s AND NOT is_bye",
+            [round_.pk],
+        )
 
 
 # --- servers ---------------------------------------------------------------------------
@@ -381,14 +413,19 @@ def main() -> None:
         if args.phase in ("all", "results"):
             auth = {"Authorization": f"Token {event['token']}", "Content-Type": "application/json"}
             fresh = list(event["open"])
-            matches = event["matches"]
+            # Corrections go round the tables in the order their entries went out, so the
+            # first correction of a table comes hundreds of requests after its entry (never
+            # before it: an entry after a correction is a 409, rightly).
+            already = [pk for pk in event["matches"] if pk not in set(fresh)]
+            matches = list(reversed(fresh)) + already
+            entries = len(fresh)
 
             def result_request(i):
                 if fresh:
                     pk = fresh.pop()
                     body = {"report": event["bodies"][pk][0]}
                     return "POST", f"/api/v1/matches/{pk}/results/", auth, json.dumps(body).encode()
-                pk = matches[i % len(matches)]
+                pk = matches[(i - entries - 1) % len(matches)]
                 body = {"report": event["bodies"][pk][i % 3], "reason": f"bench correction {i}"}
                 path = f"/api/v1/matches/{pk}/results/correct/"
                 return "POST", path, auth, json.dumps(body).encode()
