@@ -416,7 +416,8 @@ def main() -> None:
             # Corrections go round the tables in the order their entries went out, so the
             # first correction of a table comes hundreds of requests after its entry (never
             # before it: an entry after a correction is a 409, rightly).
-            already = [pk for pk in event["matches"] if pk not in set(fresh)]
+            opened = set(fresh)
+            already = [pk for pk in event["matches"] if pk not in opened]
             matches = list(reversed(fresh)) + already
             entries = len(fresh)
 

@@ -199,41 +199,29 @@ def notify_round_published(round_) -> None:
 def notify_result_accepted(match, seats=None) -> None:
     """Push a match's accepted result to its match and round, and a standings ping.
 
-    ``seats`` are the seats as the accepting transaction wrote them (with their entrants); the
-    message is built from them at once and sent when the transaction commits (never if it rolls
-    back). Without them, the seats are read when the transaction commits.
+    The message is built at once, inside the accepting transaction, from ``seats`` as that
+    transaction wrote them (read now when not given), and sent when it commits (never if it
+    rolls back).
     """
-
-    def build():
-        try:
-            payload = result_payload(match, seats)
-        except Exception as exc:  # noqa: BLE001
-            log.warning("live push for match %s not built (%s)", match.pk, exc)
-            return None
-        standings_changed = {
-            "type": "standings.changed",
-            "tournament": match.round.tournament_id,
-            "round": match.round_id,
-            "match": match.pk,
-            "server_time_ms": payload["server_time_ms"],
-        }
-        return [
-            (match_group(match.pk), payload),
-            (round_group(match.round_id), payload),
-            (tournament_group(match.round.tournament_id), standings_changed),
-        ]
-
-    built = build() if seats is not None else None
-    if seats is not None and built is None:
-        return
-
-    def send():
-        messages = built if built is not None else build()
-        if messages is not None:
-            push_many(messages)
-
     try:
-        transaction.on_commit(send)
+        payload = result_payload(match, seats)
+    except Exception as exc:  # noqa: BLE001
+        log.warning("live push for match %s not built (%s)", match.pk, exc)
+        return
+    standings_changed = {
+        "type": "standings.changed",
+        "tournament": match.round.tournament_id,
+        "round": match.round_id,
+        "match": match.pk,
+        "server_time_ms": payload["server_time_ms"],
+    }
+    messages = [
+        (match_group(match.pk), payload),
+        (round_group(match.round_id), payload),
+        (tournament_group(match.round.tournament_id), standings_changed),
+    ]
+    try:
+        transaction.on_commit(lambda: push_many(messages))
     except Exception as exc:  # noqa: BLE001
         log.warning("could not schedule a live push for match %s (%s)", match.pk, exc)
 

@@ -401,15 +401,11 @@ def _pending_version_for_response(version: ResultVersion, actor: Actor):
     """The locked table and its version ``version`` if ``actor`` (another side) may answer it."""
     table = LockedTable.lock(version.match)
     live = next((v for v in table.versions if v.pk == version.pk), None)
-    if live is None:  # superseded versions are not among the table's live ones
-        raise ResultFlowError(
-            f"version {version.number} is {VersionState.SUPERSEDED.label.lower()}, not waiting"
-        )
+    # Superseded versions are not among the table's live ones.
+    state = VersionState(live.state) if live else VersionState.SUPERSEDED
+    if state != VersionState.PENDING:
+        raise ResultFlowError(f"version {version.number} is {state.label.lower()}, not waiting")
     version = live
-    if version.state != VersionState.PENDING:
-        raise ResultFlowError(
-            f"version {version.number} is {version.get_state_display().lower()}, not waiting"
-        )
     seat = table.seat_of(actor.entrant)
     if version.entrant_id == seat.entrant_id:
         raise ResultFlowError("a side cannot confirm or dispute its own report")
