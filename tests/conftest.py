@@ -12,6 +12,19 @@ def empty_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Test users' passwords need no slow hashing (PBKDF2 costs ~0.2 s per user made).
+
+    PBKDF2 stays second in the list, so a password hashed by a fixture wider than one test
+    (before this override applied) still verifies.
+    """
+    settings.PASSWORD_HASHERS = [
+        "django.contrib.auth.hashers.MD5PasswordHasher",
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    ]
+
+
 @pytest.fixture
 def on_postgres():
     """Skip the test unless it runs against PostgreSQL (DATABASE_URL set)."""

@@ -84,6 +84,22 @@ def test_true_ties_share_rank_and_positions_stay_unique():
     assert seeded == compute_standings(entrants, placings, tie_seed=3)
 
 
+def test_true_ties_order_numeric_ids_by_number_not_as_text():
+    # As text "15" < "480" < "6" < "98"; a true tie must keep the numeric order (issue 13.2).
+    ids = ["480", "98", "15", "6"]
+    entrants = [Entrant(x, f"Player {x}") for x in ids]
+    placings = [gp(x, f"m{x}", 1, 1, 4, 5) for x in ids]
+    rows = compute_standings(entrants, placings)
+    assert [r.entrant_id for r in rows] == ["6", "15", "98", "480"]
+    assert {r.rank for r in rows} == {1}
+
+
+def test_true_ties_put_numeric_ids_before_other_ids():
+    entrants = [Entrant(x, x) for x in ["b", "10", "a", "9"]]
+    placings = [gp(e.id, "m1", 1, 1, 4, 5) for e in entrants]
+    assert [r.entrant_id for r in compute_standings(entrants, placings)] == ["9", "10", "a", "b"]
+
+
 def test_generic_stat_and_unknown_keys():
     placings = [gp("a", "m1", 1, 1, 4, 1, nymphlets=3), gp("b", "m1", 1, 1, 4, 1, nymphlets=5)]
     rows = compute_standings(E[:2], placings, ["stat:nymphlets"])

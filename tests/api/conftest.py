@@ -32,12 +32,6 @@ class Event:
     others: list  # the entrants seated at ``other_match``
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """The test users' passwords need no slow hashing."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def event(db):
     """A public event of 8 players: round 1 published with two tables of four."""

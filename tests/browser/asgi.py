@@ -4,10 +4,19 @@
 a bare daphne does not), so the pages would load without their CSS and scripts. This wraps it
 in Django's own ``ASGIStaticFilesHandler``, which answers ``/static/...`` from the finders and
 hands every other request and every websocket to the real application unchanged.
+
+The server also accepts the tests' fast password hashes (tests/conftest.py makes the test users
+with MD5, which no real deployment lists), so a login in the browser checks the same password.
 """
 
+from django.conf import settings
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 from config.asgi import application as project_application
+
+settings.PASSWORD_HASHERS = [
+    *settings.PASSWORD_HASHERS,
+    "django.contrib.auth.hashers.MD5PasswordHasher",
+]
 
 application = ASGIStaticFilesHandler(project_application)

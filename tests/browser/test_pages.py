@@ -8,8 +8,9 @@ fresh browser context as the person who would use it.
 
 * ``test_no_sideways_overflow``: at 360x740 and 390x844 the page is never wider than the
   screen (``document.documentElement.scrollWidth <= window.innerWidth``).
-* ``test_screenshot``: writes ``docs/screenshots/<page>-phone.png`` (390x844) and
-  ``<page>-desktop.png`` (1280x900), overwritten on every run; the README links them.
+* ``test_screenshot``: writes ``<page>-phone.png`` (390x844) and ``<page>-desktop.png``
+  (1280x900) to ``var/screenshots/``; with ``UPDATE_SCREENSHOTS=1`` it refreshes the tracked
+  ``docs/screenshots/`` the README links instead.
 * ``test_accessibility``: the vendored axe-core finds no "serious" or "critical" violation.
 """
 

@@ -16,11 +16,24 @@ ORIGIN = (b"origin", b"http://127.0.0.1")
 
 @pytest.fixture
 def redis_url():
-    """The Redis of the test run (TEST_REDIS_URL); the test is skipped without it."""
+    """The Redis of the test run (TEST_REDIS_URL); the test is skipped without it.
+
+    Under pytest-xdist each worker gets a database of its own (worker gw0 -> 1, gw1 -> 2...):
+    both workers' test databases number their events from 1, so on a shared Redis database
+    their channel groups, queues and cache keys would meet.
+    """
     url = os.environ.get("TEST_REDIS_URL")
     if not url:
         pytest.skip("needs Redis: run with TEST_REDIS_URL set")
-    return url
+    return redis_url_for_worker(url, os.environ.get("PYTEST_XDIST_WORKER", ""))
+
+
+def redis_url_for_worker(url: str, worker: str) -> str:
+    """``url`` with its database number replaced by one for the xdist ``worker`` (if any)."""
+    if not worker.startswith("gw"):
+        return url
+    base, _, _ = url.rstrip("/").rpartition("/") if url.count("/") > 2 else (url, "", "")
+    return f"{base}/{int(worker[2:]) + 1}"
 
 
 def session_cookie(user) -> bytes:

@@ -1,3 +1,3 @@
 """The API tests' event and clients, reused by the security tests."""
 
-from tests.api.conftest import anon, event, fast_passwords  # noqa: F401 - fixtures
+from tests.api.conftest import anon, event  # noqa: F401 - fixtures

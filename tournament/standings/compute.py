@@ -26,8 +26,9 @@ def compute_standings(
     placings: every game result to count (pass the Swiss rounds only).
     matches: optional match id -> entrant ids (the opponents); by default the entrants
         of a match are those with a placing carrying its id.
-    tie_seed: order of true ties (equal on everything): by entrant id when None, else a
-        seeded draw. Positions are unique; true ties share a rank.
+    tie_seed: order of true ties (equal on everything): by entrant id when None (numeric
+        ids by number, so "6" comes before "15"), else a seeded draw. Positions are unique;
+        true ties share a rank.
     """
     metrics = [get_metric(k) for k in tiebreakers]
     if len({m.key for m in metrics}) != len(metrics):
@@ -79,7 +80,7 @@ def compute_standings(
 
     values = [[m.value(i, totals) for m in metrics] for i in range(n)]
     if tie_seed is None:
-        tie = [e.id for e in entrants]
+        tie = [entrant_id_order(e.id) for e in entrants]
     else:
         draw = list(range(n))
         random.Random(tie_seed).shuffle(draw)
@@ -112,6 +113,13 @@ def compute_standings(
             )
         )
     return rows
+
+
+def entrant_id_order(entrant_id: str) -> tuple[int, int, str]:
+    """Sort key of an entrant id: whole numbers by value (6 before 15), then other ids as text."""
+    if entrant_id.isdecimal():
+        return (0, int(entrant_id), "")
+    return (1, 0, entrant_id)
 
 
 def _indices(ids: Sequence[str], index: Mapping[str, int]) -> list[int]:
