@@ -3,7 +3,7 @@
 Results
     ``list_systems() -> list[dict]``
         Every game system: key, name, modes (key, label, side_kind "player"|"team",
-        side_counts, team_sizes, max_players, live_model, default_tiebreakers), the system's
+        side_counts, team_sizes, max_players, live_model, default_tiebreakers, stats), the system's
         default tiebreakers and its option fields.
     ``describe(system_key, mode) -> dict``
         The result form: ``game_fields`` and ``side_fields`` (name, label, type, min, max,
@@ -20,6 +20,9 @@ Results
     ``default_tiebreakers(system_key, mode) -> list[str]``
         Standings tiebreakers after points; stats keys are summed, "strength_of_schedule"
         and "first_places" are computed by the standings.
+    ``tiebreaker_choices(system_key, mode) -> list[str]``
+        Every tiebreaker an event may choose: the mode's per-game ``stats`` and the
+        field-wide "strength_of_schedule" and "first_places", defaults first.
 
 Live games (event-sourced; a state is the fold of its log)
     ``new_game(system_key, mode, setup) -> dict``
@@ -55,6 +58,7 @@ __all__ = [
     "proposed_report",
     "replay",
     "score",
+    "tiebreaker_choices",
     "validate",
 ]
 
@@ -107,6 +111,21 @@ def points_for_places(places: list[int], options: dict | None = None) -> list:
 def default_tiebreakers(system_key: str, mode: str) -> list[str]:
     """The standings tiebreakers after points for this system and mode."""
     return list(registry.get_system(system_key).mode(mode).tiebreakers)
+
+
+# Tiebreakers every mode offers: they read who met whom and who won, not a game statistic.
+FIELD_TIEBREAKERS = ("strength_of_schedule", "first_places")
+
+
+def tiebreaker_choices(system_key: str, mode: str) -> list[str]:
+    """Every tiebreaker an event of this system and mode may use: its per-game statistics
+    (summed over the event) and the field-wide ones, the mode's defaults first."""
+    spec = registry.get_system(system_key).mode(mode)
+    choices = list(spec.tiebreakers)
+    for key in (*spec.stats, *FIELD_TIEBREAKERS):
+        if key not in choices:
+            choices.append(key)
+    return choices
 
 
 def _model(system_key: str, mode: str):

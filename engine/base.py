@@ -39,6 +39,9 @@ class ModeSpec:
     tiebreakers: tuple[str, ...] = ("strength_of_schedule", "first_places")
     max_players: int | None = None
     help_text: str = ""
+    # The per-game statistics a scored side carries (``score()[i]["stats"]``): what a
+    # tournament may sum and break standings ties on.
+    stats: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         """Summary used by ``list_systems``."""
@@ -51,6 +54,7 @@ class ModeSpec:
             "max_players": self.max_players,
             "live_model": self.live_model,
             "default_tiebreakers": list(self.tiebreakers),
+            "stats": list(self.stats),
             "help_text": self.help_text,
         }
 
@@ -164,6 +168,7 @@ class GameSystem:
             + [f.to_dict() for f in self.side_fields(mode)],
             "options": [f.to_dict() for f in self.option_fields],
             "default_tiebreakers": list(mode.tiebreakers),
+            "stats": list(mode.stats),
         }
 
     def parse_options(self, options: dict | None) -> dict:

@@ -31,6 +31,9 @@ BATTLE, NYMPHLET, VP = "battle", "nymphlet", "vp"
 
 BATTLE_TIEBREAKERS = ("victory_cup_tokens", "strength_of_schedule", "first_places")
 VP_TIEBREAKERS = ("vp", "health_left", "strength_of_schedule", "first_places")
+BATTLE_STATS = ("victory_cup_tokens", "guard_tokens", "survivors", "health_left")
+VP_STATS = ("vp", "survivors", "health_left")
+NYMPHLET_STATS = ("vp", "nymphlets_caught", "survivors", "health_left")
 
 
 def _modes() -> dict[str, ModeSpec]:
@@ -43,6 +46,7 @@ def _modes() -> dict[str, ModeSpec]:
             side_counts=(2, 3, 4, 5, 6),
             max_players=MAX_PLAYERS,
             tiebreakers=BATTLE_TIEBREAKERS,
+            stats=BATTLE_STATS,
             **players,
         ),
         ModeSpec(
@@ -52,13 +56,14 @@ def _modes() -> dict[str, ModeSpec]:
             team_sizes=(2, 3),
             max_players=MAX_PLAYERS,
             tiebreakers=BATTLE_TIEBREAKERS,
+            stats=BATTLE_STATS,
             **teams,
         ),
     ]
-    for key, label, counts, limit in (
-        ("nymphlet_ceremony", "Nymphlet Ceremony", (2, 3, 4, 5, 6), MAX_PLAYERS),
-        ("king_of_the_hill", "King of the Hill", (2, 3, 4), 4),
-        ("domination", "Domination", (2, 3, 4, 5, 6), MAX_PLAYERS),
+    for key, label, counts, limit, stats in (
+        ("nymphlet_ceremony", "Nymphlet Ceremony", (2, 3, 4, 5, 6), MAX_PLAYERS, NYMPHLET_STATS),
+        ("king_of_the_hill", "King of the Hill", (2, 3, 4), 4, VP_STATS),
+        ("domination", "Domination", (2, 3, 4, 5, 6), MAX_PLAYERS, VP_STATS),
     ):
         specs.append(
             ModeSpec(
@@ -67,6 +72,7 @@ def _modes() -> dict[str, ModeSpec]:
                 side_counts=counts,
                 max_players=limit,
                 tiebreakers=VP_TIEBREAKERS,
+                stats=stats,
                 **players,
             )
         )
@@ -80,6 +86,7 @@ def _modes() -> dict[str, ModeSpec]:
                 team_sizes=sizes,
                 max_players=limit,
                 tiebreakers=VP_TIEBREAKERS,
+                stats=stats,
                 **teams,
             )
         )

@@ -28,6 +28,7 @@ class EyeVsEye(GameSystem):
             side_kind="player",
             side_counts=(2, 3, 4, 5, 6),
             tiebreakers=("viewpoints", "strength_of_schedule", "first_places"),
+            stats=("viewpoints",),
         )
     }
 

@@ -31,6 +31,7 @@ class GridSkirmish(GameSystem):
             side_kind="player",
             side_counts=(2, 3, 4),
             tiebreakers=("figures_left", "health_left", "strength_of_schedule", "first_places"),
+            stats=("figures_left", "health_left"),
         )
     }
     option_fields = (

@@ -42,6 +42,7 @@ class Tsukuyumi(GameSystem):
             side_counts=(2, 3, 4, 5, 6),
             max_players=6,
             tiebreakers=("vp", "strength_of_schedule", "first_places"),
+            stats=("vp",),
         )
     }
     option_fields = (

@@ -2,6 +2,7 @@
 
 import ast
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from engine.errors import (
     UnknownSystem,
 )
 from engine.fields import Field, check_value
+from tournament.simulate import deal_characters
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 NOT_OURS = {"apps.py", "admin.py", "models.py", "consumers.py", "routing.py"}
@@ -234,3 +236,62 @@ def test_engine_core_imports_no_django_or_project_apps():
 def test_modules_stay_small():
     for path in _our_modules():
         assert len(path.read_text().splitlines()) <= 420, path
+
+
+def _ended_live_game(system, mode):
+    """A report for the smallest legal game of the mode, from its live model (start, end)."""
+    spec = next(m for s in api.list_systems() if s["key"] == system for m in s["modes"]
+                if m["key"] == mode)  # fmt: skip
+    size, count = spec["team_sizes"][0], spec["side_counts"][0]
+    sides = [{"side": f"s{i}"} for i in range(count)]
+    if system == "eye_for_an_eye":
+        for side, chars in zip(sides, deal_characters([size] * count, random.Random(1)),
+                               strict=True):  # fmt: skip
+            side["characters"] = chars
+    state = api.new_game(system, mode, {"sides": sides})
+    for event in ({"type": "start"}, {"type": "end"}):
+        state = api.apply_event(system, mode, state, event)
+    return api.proposed_report(system, mode, state)
+
+
+REPORTS = {
+    ("grid_skirmish", "standard"): {
+        "sides": [
+            {"side": "a", "figures_left": 2, "health_left": 5},
+            {"side": "b", "figures_left": 0, "health_left": 0},
+        ]
+    },
+    ("tsukuyumi", "standard"): {
+        "sides": [{"side": "a", "vp": 12}, {"side": "b", "vp": 9}],
+        "initiative_order": ["a", "b"],
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "system, mode",
+    [(s["key"], m["key"]) for s in api.list_systems() for m in s["modes"]],
+)
+def test_each_mode_declares_the_stats_its_games_carry(system, mode):
+    report = REPORTS.get((system, mode)) or _ended_live_game(system, mode)
+    declared = api.describe(system, mode)["stats"]
+    for row in api.score(system, mode, report):
+        assert sorted(row["stats"]) == sorted(declared)
+
+
+@pytest.mark.parametrize(
+    "system, mode",
+    [(s["key"], m["key"]) for s in api.list_systems() for m in s["modes"]],
+)
+def test_tiebreaker_choices_are_the_defaults_then_stats_and_field_wide_ones(system, mode):
+    choices = api.tiebreaker_choices(system, mode)
+    defaults = api.default_tiebreakers(system, mode)
+    assert choices[: len(defaults)] == defaults
+    assert len(set(choices)) == len(choices)
+    assert set(choices) == set(defaults) | set(api.describe(system, mode)["stats"]) | {
+        "strength_of_schedule",
+        "first_places",
+    }
+    # A default never names a statistic the mode's games do not carry (issue 13.1).
+    stats = set(api.describe(system, mode)["stats"])
+    assert all(key in stats or key in api.FIELD_TIEBREAKERS for key in defaults)

@@ -9,6 +9,7 @@ from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from matches.models import AuditEntry
 from tournament.api.base import StrictModelSerializer, StrictSerializer
 from tournament.models import Entrant, EntrantStatus, Round, Tournament, TournamentStatus
+from tournament.models.event import MAX_TIEBREAKERS, tiebreaker_errors
 
 # Options the platform sets itself (per match or from their own fields), never system options.
 COMMON_OPTION_KEYS = {"expected_sides", "side_sizes", "points_table", "tie_policy"}
@@ -46,11 +47,30 @@ class TournamentSerializer(serializers.ModelSerializer):
     organiser = serializers.StringRelatedField()
     entrant_count = serializers.IntegerField(read_only=True)
     team_play = serializers.BooleanField(read_only=True)
+    tiebreakers = serializers.ListField(
+        child=serializers.CharField(),
+        source="standings_tiebreakers",
+        read_only=True,
+        help_text="The order the standings apply after points.",
+    )
+    tiebreakers_are_defaults = serializers.SerializerMethodField(
+        help_text="True while the order is the game mode's default (no order of the organiser's)."
+    )
 
     class Meta:
         model = Tournament
-        fields = ["id", *TOURNAMENT_SETTINGS, "organiser", "team_play", "entrant_count"]
+        fields = [
+            "id",
+            *TOURNAMENT_SETTINGS,
+            "tiebreakers_are_defaults",
+            "organiser",
+            "team_play",
+            "entrant_count",
+        ]
         read_only_fields = fields
+
+    def get_tiebreakers_are_defaults(self, tournament) -> bool:
+        return not tournament.tiebreakers
 
 
 def _enum_ref(component: str):
@@ -85,7 +105,10 @@ class TournamentWriteSerializer(StrictModelSerializer):
     points_table = serializers.DictField(child=serializers.JSONField(), required=False)
     system_options = serializers.DictField(child=serializers.JSONField(), required=False)
     tiebreakers = serializers.ListField(
-        child=serializers.CharField(max_length=40), required=False, max_length=10
+        child=serializers.CharField(max_length=40),
+        required=False,
+        max_length=MAX_TIEBREAKERS,
+        help_text="Standings tiebreakers after points, in order; [] follows the game mode.",
     )
 
     class Meta:
@@ -125,6 +148,10 @@ class TournamentWriteSerializer(StrictModelSerializer):
                 field = key if key in ("points_table", "tie_policy") else "system_options"
                 errors.setdefault(field, []).append(problem.message)
             raise serializers.ValidationError(errors) from exc
+        if "tiebreakers" in attrs or "game_system" in attrs or "mode" in attrs:
+            problems = tiebreaker_errors(system, mode, self._value(attrs, "tiebreakers") or [])
+            if problems:
+                raise serializers.ValidationError({"tiebreakers": problems})
         return attrs
 
 

@@ -1,10 +1,12 @@
 """The tournament itself: its game system, format and scoring settings, and its staff."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
 from engine import api as engine_api
+from engine.errors import EngineUserError
 from tournament.models.choices import (
     CutTieResolution,
     PairingMethod,
@@ -15,12 +17,40 @@ from tournament.models.choices import (
     TournamentStatus,
 )
 
-DEFAULT_TIEBREAKERS = ["victory_cup_tokens", "strength_of_schedule", "first_places"]
+MAX_TIEBREAKERS = 10
 
 
 def default_tiebreakers() -> list[str]:
-    """The rulebook-friendly default order (RULES.md, project decision)."""
-    return list(DEFAULT_TIEBREAKERS)
+    """No tiebreakers of the organiser's own: the standings follow the game mode's defaults.
+
+    The engine names the defaults per system and mode (``engine.api.default_tiebreakers``), so
+    a King of the Hill event breaks ties on VP and a battle on Victory Cup tokens, and an event
+    whose mode changes follows the new mode, until an organiser sets an order of their own.
+    """
+    return []
+
+
+def tiebreaker_errors(game_system: str, mode: str, keys: object) -> list[str]:
+    """What is wrong with an organiser's tiebreaker order for this system and mode (empty: ok).
+
+    An empty list is allowed and means the mode's defaults. Each key must be one the mode
+    offers (its per-game statistics, strength of schedule, first places), at most once.
+    """
+    if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+        return ["Give the tiebreakers as a list of names."]
+    if len(keys) > MAX_TIEBREAKERS:
+        return [f"At most {MAX_TIEBREAKERS} tiebreakers."]
+    choices = engine_api.tiebreaker_choices(game_system, mode)
+    label = engine_api.describe(game_system, mode)["label"]
+    errors = []
+    for key in dict.fromkeys(k for k in keys if k not in choices):
+        errors.append(
+            f"{key[:40]!r} is not a tiebreaker of {label}; choose from {', '.join(choices)}."
+        )
+    repeated = sorted({k for k in keys if keys.count(k) > 1})
+    if repeated:
+        errors.append(f"{', '.join(repeated)} listed more than once.")
+    return errors
 
 
 class Tournament(models.Model):
@@ -64,7 +94,11 @@ class Tournament(models.Model):
     tie_policy = models.CharField(
         max_length=10, choices=TiePolicy.choices, default=TiePolicy.SHARED
     )
-    tiebreakers = models.JSONField(default=default_tiebreakers, blank=True)
+    tiebreakers = models.JSONField(
+        default=default_tiebreakers,
+        blank=True,
+        help_text="Standings tiebreakers after points, in order; empty: the game mode's defaults.",
+    )
     cut_size = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Empty: scaled to the field (16, 8, 4; teams 8, 4, 2)."
     )
@@ -123,6 +157,22 @@ class Tournament(models.Model):
     def game_mode(self) -> dict:
         """The engine's description of this event's game system and mode."""
         return engine_api.describe(self.game_system, self.mode)
+
+    def standings_tiebreakers(self) -> list[str]:
+        """The tiebreakers the standings apply: the organiser's order, else the mode's defaults."""
+        if self.tiebreakers:
+            return list(self.tiebreakers)
+        return engine_api.default_tiebreakers(self.game_system, self.mode)
+
+    def clean(self):
+        """Refuse a tiebreaker the game mode does not offer (the admin's form calls this)."""
+        super().clean()
+        try:
+            errors = tiebreaker_errors(self.game_system, self.mode, self.tiebreakers)
+        except EngineUserError:
+            return  # an unknown system or mode is the field's own error
+        if errors:
+            raise ValidationError({"tiebreakers": errors})
 
     @property
     def team_play(self) -> bool:

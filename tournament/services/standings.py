@@ -1,8 +1,8 @@
 """Standings of a tournament: two queries, then the pure ``tournament.standings`` computation.
 
-The tiebreakers are the organiser's order (``Tournament.tiebreakers``); a name the standings
-registry does not know as such (e.g. the engine's ``vp`` or ``health_left``) is the sum of
-that per-game statistic.
+The tiebreakers are the organiser's order, else the game mode's defaults
+(``Tournament.standings_tiebreakers``); a name the standings registry does not know as such
+(e.g. the engine's ``vp`` or ``health_left``) is the sum of that per-game statistic.
 """
 
 from django.core.cache import cache
@@ -19,7 +19,7 @@ def tiebreaker_keys(tournament: Tournament) -> list[str]:
     known = set(pure.known_keys())
     return [
         key if key in known or key.startswith("stat:") else f"stat:{key}"
-        for key in tournament.tiebreakers or []
+        for key in tournament.standings_tiebreakers()
     ]
 
 

@@ -1,0 +1,55 @@
+"""The standings of a VP-mode event break ties on VP, as the engine's mode says (issue 13.1)."""
+
+import importlib
+
+import pytest
+from django.apps import apps
+
+from matches.services.results import Actor, enter_result
+from tests.factories import EntrantFactory, TournamentFactory
+from tournament.services.rounds import generate_swiss_round, publish_round
+from tournament.services.standings import compute_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def domination_report(match, vps):
+    seats = list(match.seats.order_by("position"))
+    return {
+        "sides": [
+            {"side": str(s.entrant_id), "vp_scored": vp, "survivors": 1, "health_left": 3}
+            for s, vp in zip(seats, vps, strict=True)
+        ]
+    }
+
+
+def test_equal_points_in_a_domination_event_are_ordered_by_vp_not_by_entrant_id():
+    tournament = TournamentFactory(mode="domination", swiss_rounds=1)
+    EntrantFactory.create_batch(8, tournament=tournament)
+    round_ = publish_round(generate_swiss_round(tournament, seed=3))
+    first, second = sorted(round_.matches.all(), key=lambda m: min(
+        m.seats.values_list("entrant_id", flat=True)))  # fmt: skip
+    # The table holding the lowest entrant id scores less VP at every place.
+    enter_result(first, domination_report(first, [5, 3, 2, 0]), Actor())
+    enter_result(second, domination_report(second, [9, 7, 4, 1]), Actor())
+
+    rows = compute_standings(tournament)
+    assert [row.points for row in rows] == [4, 4, 3, 3, 2, 2, 1, 1]
+    assert [row.tiebreak("stat:vp") for row in rows] == [9, 5, 7, 3, 4, 2, 1, 0]
+    assert [key for key, _ in rows[0].tiebreaks] == [
+        "stat:vp",
+        "stat:health_left",
+        "strength_of_schedule",
+        "first_places",
+    ]
+
+
+def test_the_migration_hands_the_old_fixed_order_back_to_the_game_and_keeps_any_other():
+    migration = importlib.import_module("tournament.migrations.0005_tiebreakers_follow_the_game")
+    fixed = TournamentFactory(mode="domination", tiebreakers=migration.OLD_DEFAULT)
+    chosen = TournamentFactory(tiebreakers=["first_places", "victory_cup_tokens"])
+    migration.follow_the_game(apps, None)
+    fixed.refresh_from_db()
+    chosen.refresh_from_db()
+    assert fixed.tiebreakers == [] and fixed.standings_tiebreakers()[0] == "vp"
+    assert chosen.tiebreakers == ["first_places", "victory_cup_tokens"]
