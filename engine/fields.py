@@ -82,10 +82,16 @@ def as_whole_number(value: Any) -> int | None:
 
 def _bounded(f: Field, n: int) -> str | None:
     if f.min is not None and n < f.min:
-        return f"{f.name} is {n} but must be at least {f.min}"
+        return f"{f.name} is {_shown(n)} but must be at least {f.min}"
     if f.max is not None and n > f.max:
-        return f"{f.name} is {n} but must be at most {f.max}"
+        return f"{f.name} is {_shown(n)} but must be at most {f.max}"
     return None
+
+
+def _shown(n: int) -> str:
+    """A number for a message: a hostile 300-digit value is not echoed back whole."""
+    text = str(n)
+    return text if len(text) <= 12 else f"{text[:6]}... ({len(text)} digits)"
 
 
 def _choice(f: Field, value: Any) -> str | None:

@@ -30,6 +30,11 @@ DEFAULT_POINTS_TABLES: dict[int, tuple[int, ...]] = {
     4: (4, 3, 2, 1),
 }
 TIE_POLICIES = ("shared", "average", "playoff")
+# Bounds of an organiser's points table (project decision): a game has 2 to 12 sides (no system
+# on the platform seats more than 6), and a place is worth a whole number of points from 0 to
+# 100, so twenty rounds of the best place still fit the standings' columns with room to spare.
+MAX_TABLE_SIDES = 12
+MAX_PLACE_POINTS = 100
 
 Number = int | float
 
@@ -45,8 +50,9 @@ def places_from_keys(keys: Sequence[tuple]) -> list[int]:
 def parse_points_tables(raw: object) -> dict[int, tuple[Number, ...]]:
     """Validate an organiser ``points_table`` option: {side_count: [1st, 2nd, ...]}.
 
-    Keys may be ints or digit strings (JSON object keys are strings). Each list must have one
-    entry per place, non-negative numbers, never increasing with a worse place.
+    Keys may be ints or digit strings (JSON object keys are strings) from 2 to
+    ``MAX_TABLE_SIDES``, each side count once. Each list must have one entry per place, whole
+    numbers from 0 to ``MAX_PLACE_POINTS``, never increasing with a worse place.
     Raises ``OptionsInvalid`` listing every problem.
     """
     problems: list[Problem] = []
@@ -55,29 +61,42 @@ def parse_points_tables(raw: object) -> dict[int, tuple[Number, ...]]:
         raise OptionsInvalid(
             [Problem(None, "options.points_table", "points_table must map side counts to lists")]
         )
+    if len(raw) > MAX_TABLE_SIDES:
+        raise OptionsInvalid(
+            [Problem(None, "options.points_table", "points_table has more tables than side counts")]
+        )
     for key, points in raw.items():
-        count = int(key) if isinstance(key, int | str) and str(key).isdigit() else None
-        where = f"points_table[{key!r}]"
-        if count is None or count < 2:
-            problems.append(Problem(None, "options.points_table", f"{where}: bad side count"))
-            continue
-        if (
-            not isinstance(points, list | tuple)
-            or len(points) != count
-            or not all(isinstance(p, int | float) and not isinstance(p, bool) for p in points)
-        ):
-            problems.append(
-                Problem(None, "options.points_table", f"{where}: needs {count} numbers")
-            )
-            continue
-        if any(p < 0 for p in points) or any(
-            a < b for a, b in zip(points, points[1:], strict=False)
-        ):
+        count = _side_count(key)
+        where = f"points_table[{str(key)[:12]!r}]"
+        if count is None:
             problems.append(
                 Problem(
                     None,
                     "options.points_table",
-                    f"{where}: points must be non-negative and never rise for a worse place",
+                    f"{where}: the side count must be a whole number from 2 to {MAX_TABLE_SIDES}",
+                )
+            )
+            continue
+        if count in out:
+            problems.append(Problem(None, "options.points_table", f"{where}: given twice"))
+            continue
+        whole = _whole_points(points, count)
+        if whole is None:
+            problems.append(
+                Problem(
+                    None,
+                    "options.points_table",
+                    f"{where}: needs {count} whole numbers from 0 to {MAX_PLACE_POINTS}",
+                )
+            )
+            continue
+        points = whole
+        if any(a < b for a, b in zip(points, points[1:], strict=False)):
+            problems.append(
+                Problem(
+                    None,
+                    "options.points_table",
+                    f"{where}: points must never rise for a worse place",
                 )
             )
             continue
@@ -85,6 +104,33 @@ def parse_points_tables(raw: object) -> dict[int, tuple[Number, ...]]:
     if problems:
         raise OptionsInvalid(problems)
     return out
+
+
+def _side_count(key: object) -> int | None:
+    """The side count a points-table key names, if it is one from 2 to MAX_TABLE_SIDES."""
+    if isinstance(key, bool) or not isinstance(key, int | str):
+        return None
+    text = str(key)
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
+        return None
+    count = int(text)
+    return count if 2 <= count <= MAX_TABLE_SIDES else None
+
+
+def _whole_points(points: object, count: int) -> tuple[int, ...] | None:
+    """``points`` as whole numbers if it is ``count`` of them from 0 to MAX_PLACE_POINTS."""
+    if not isinstance(points, list | tuple) or len(points) != count:
+        return None
+    out = []
+    for p in points:
+        if isinstance(p, bool) or not isinstance(p, int | float):
+            return None
+        if isinstance(p, float) and not p.is_integer():
+            return None
+        if not 0 <= p <= MAX_PLACE_POINTS:
+            return None
+        out.append(int(p))
+    return tuple(out)
 
 
 def points_table(side_count: int, organiser_tables: dict | None = None) -> tuple[Number, ...]:

@@ -45,6 +45,13 @@ GUARD_HEALTH_TOKENS = 5  # in the whole game, across all Victory Cups
 MAX_PLAYERS = 6  # one figure per chief
 MAX_HEALTH = max(c.health for c in CHARACTERS.values())
 MIN_HEALTH = min(c.health for c in CHARACTERS.values())
+#: every Health Token in the box (each chief's own plus Echo's Guard tokens): heals come from
+#: the same tokens, so no cup and no set of boards can ever hold more
+BOX_HEALTH_TOKENS = sum(c.health for c in CHARACTERS.values()) + GUARD_HEALTH_TOKENS
+#: project bound on VP scored in one game: a scoring call gives a character at most 1 plus 1 per
+#: other character (6 at a full table), and a game has a handful of calls (three in turn-based
+#: King of the Hill, six flower cards in Domination); 100 is far above any real game
+MAX_VP_SCORED = 100
 
 
 def nymphlets_per_player(players: int) -> int:
@@ -54,3 +61,7 @@ def nymphlets_per_player(players: int) -> int:
     if players == 3:
         return 2
     return 1
+
+
+#: the most Nymphlets a ceremony puts out (2 players x 3, 3 x 2, 6 x 1)
+MAX_NYMPHLETS = max(n * nymphlets_per_player(n) for n in range(2, MAX_PLAYERS + 1))

@@ -20,9 +20,12 @@ from engine.fields import Field
 from engine.systems import _eye_checks as checks
 from engine.systems._eye_characters import (
     ALIASES,
+    BOX_HEALTH_TOKENS,
     CHARACTER_NAMES,
     GUARD_HEALTH_TOKENS,
+    MAX_NYMPHLETS,
     MAX_PLAYERS,
+    MAX_VP_SCORED,
 )
 
 SURVIVOR_BONUS = 5
@@ -100,8 +103,9 @@ def family(mode: ModeSpec) -> str:
     return NYMPHLET if mode.key.startswith("nymphlet") else VP
 
 
-def _count(name: str, label: str, help_text: str, required: bool = True, **kw) -> Field:
-    return Field(name, label, "int", required=required, min=0, help_text=help_text, **kw)
+def _count(name: str, label: str, help_text: str, most: int, required: bool = True, **kw) -> Field:
+    """A whole-number field from 0 to ``most`` (a bound the box or the rules give)."""
+    return Field(name, label, "int", required=required, min=0, max=most, help_text=help_text, **kw)
 
 
 CHARACTERS_FIELD = Field(
@@ -117,16 +121,19 @@ SURVIVORS = _count(
     "survivors",
     "Survivors",
     "Characters of this side that still have Health Tokens on their board.",
+    MAX_PLAYERS,
 )
 HEALTH_LEFT = _count(
     "health_left",
     "Health Tokens left",
     "Health Tokens still on this side's player boards at the end.",
+    BOX_HEALTH_TOKENS,
 )
 HEALTH_LEFT_OPTIONAL = _count(
     "health_left",
     "Health Tokens left",
     "Optional: Health Tokens still on this side's player boards.",
+    BOX_HEALTH_TOKENS,
     required=False,
 )
 
@@ -166,14 +173,15 @@ class EyeForAnEye(GameSystem):
                     "victory_cup_tokens",
                     "Victory Cup tokens",
                     "All Health Tokens in this side's Victory Cup, Guard Health Tokens included.",
+                    BOX_HEALTH_TOKENS,
                 ),
                 _count(
                     "guard_tokens",
                     "of which Guard Health Tokens",
                     "How many of the cup's tokens are Echo's Guard Health Tokens.",
+                    GUARD_HEALTH_TOKENS,
                     required=False,
                     default=0,
-                    max=GUARD_HEALTH_TOKENS,
                 ),
                 SURVIVORS,
                 HEALTH_LEFT_OPTIONAL,
@@ -186,11 +194,13 @@ class EyeForAnEye(GameSystem):
                     "Nymphlets caught (standing)",
                     "Nymphlets caught by this side's characters that are still standing "
                     "(2 VP each).",
+                    MAX_NYMPHLETS,
                 ),
                 _count(
                     "nymphlets_caught_by_fallen",
                     "Nymphlets caught (knocked out)",
                     "Nymphlets caught by this side's characters that were knocked out (1 VP each).",
+                    MAX_NYMPHLETS,
                     required=False,
                     default=0,
                 ),
@@ -204,6 +214,7 @@ class EyeForAnEye(GameSystem):
                 "VP scored",
                 "Victory Points scored at the scoring calls, before the penalty for "
                 "knocked-out characters (the engine subtracts 5 per character lost).",
+                MAX_VP_SCORED,
             ),
             SURVIVORS,
             HEALTH_LEFT,

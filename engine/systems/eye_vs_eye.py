@@ -14,6 +14,9 @@ from engine.base import GameContext, GameSystem, ModeSpec, SideResult
 from engine.fields import Field
 
 TARGET = 100
+# A player reaching 100 at the end of their own turn wins at once, so a final total is below
+# 100 plus one turn's cards; 300 is a project bound safely above it.
+MAX_VIEWPOINTS = 300
 
 
 class EyeVsEye(GameSystem):
@@ -51,6 +54,7 @@ class EyeVsEye(GameSystem):
                 "Viewpoints",
                 "int",
                 min=0,
+                max=MAX_VIEWPOINTS,
                 help_text="Viewpoints in this player's Field of View at the end.",
             ),
         )

@@ -17,6 +17,12 @@ from engine.errors import Problem
 from engine.fields import Field
 
 ARMY_CAP = 10
+# Project bounds (the draft rules count none): an organiser may raise the army cap to 100
+# points, a card costs at most 100, and an army has at most 100 figures with 1,000 health in all.
+MAX_ARMY_CAP = 100
+MAX_CARD_COST = 100
+MAX_FIGURES = 100
+MAX_HEALTH_LEFT = 1000
 
 
 class GridSkirmish(GameSystem):
@@ -41,9 +47,12 @@ class GridSkirmish(GameSystem):
             "int_map",
             required=False,
             min=0,
+            max=MAX_CARD_COST,
             help_text="Card name -> cost; lets the engine check army lists.",
         ),
-        Field("army_cap", "Army cap", "int", required=False, default=ARMY_CAP, min=1),
+        Field(
+            "army_cap", "Army cap", "int", required=False, default=ARMY_CAP, min=1, max=MAX_ARMY_CAP
+        ),
     )
 
     def game_fields(self, mode: ModeSpec) -> tuple[Field, ...]:
@@ -59,12 +68,13 @@ class GridSkirmish(GameSystem):
 
     def side_fields(self, mode: ModeSpec) -> tuple[Field, ...]:
         return (
-            Field("figures_left", "Figures left", "int", min=0),
+            Field("figures_left", "Figures left", "int", min=0, max=MAX_FIGURES),
             Field(
                 "health_left",
                 "Health left",
                 "int",
                 min=0,
+                max=MAX_HEALTH_LEFT,
                 help_text="Remaining health of this side's surviving figures, added up.",
             ),
             Field(

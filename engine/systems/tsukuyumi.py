@@ -27,6 +27,22 @@ BREAKDOWN = (
     ("vp_other", "Faction-specific sources"),
 )
 INITIATIVE_BONUS = (2, 1)
+MAX_ROUNDS = 5  # the epic game
+# Upper bounds of each VP source in one game. From the rules: one moon VP per round, the
+# faction goal is worth 2 once, initiative gives at most 2. Project bounds (the rulebook counts
+# no maximum, these are far above a real game): missions, Fireborn, areas, fertile ground and
+# faction-specific VP at most 30 each; a whole game at most 200 VP.
+BREAKDOWN_MAX = {
+    "vp_moon": MAX_ROUNDS,
+    "vp_missions": 30,
+    "vp_faction_goal": 2,
+    "vp_fireborn": 30,
+    "vp_areas": 30,
+    "vp_fertile_ground": 30,
+    "vp_initiative": INITIATIVE_BONUS[0],
+    "vp_other": 30,
+}
+MAX_VP = 200
 
 
 class Tsukuyumi(GameSystem):
@@ -53,7 +69,7 @@ class Tsukuyumi(GameSystem):
             required=False,
             default=4,
             min=3,
-            max=5,
+            max=MAX_ROUNDS,
             help_text="4 standard, 3 fast game, 5 epic game.",
         ),
         Field(
@@ -62,6 +78,7 @@ class Tsukuyumi(GameSystem):
             "int",
             required=False,
             min=1,
+            max=MAX_VP,
             help_text="Supremacy variant: the first to this many VP wins at once.",
         ),
     )
@@ -85,10 +102,18 @@ class Tsukuyumi(GameSystem):
 
     def side_fields(self, mode: ModeSpec) -> tuple[Field, ...]:
         parts = tuple(
-            Field(name, label, "int", required=False, min=0, help_text="Optional breakdown.")
+            Field(
+                name,
+                label,
+                "int",
+                required=False,
+                min=0,
+                max=BREAKDOWN_MAX[name],
+                help_text="Optional breakdown.",
+            )
             for name, label in BREAKDOWN
         )
-        return (Field("vp", "Victory points", "int", min=0),) + parts
+        return (Field("vp", "Victory points", "int", min=0, max=MAX_VP),) + parts
 
     def cross_check(self, ctx: GameContext) -> None:
         order = ctx.game.get("initiative_order")

@@ -186,3 +186,18 @@ def test_a_correction_reads_each_thing_once(event, django_assert_max_num_queries
     with django_assert_max_num_queries(14):
         response = referee.post(url(event, "correct/"), body, format="json")
     assert response.status_code == 201
+
+
+@pytest.mark.parametrize("huge", [1e308, 2**64])
+def test_a_huge_count_is_refused_with_side_and_field_and_standings_stay_up(event, anon, huge):
+    """Issue 12.2: 1e308 cup tokens were stored; two corrections later the public standings
+    answered 500 (OverflowError) for everyone."""
+    report = game(event.match)
+    report["sides"][0]["victory_cup_tokens"] = huge
+    response = user_client(event.referee).post(url(event), {"report": report}, format="json")
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error["side"] == report["sides"][0]["side"]
+    assert error["field"] == "victory_cup_tokens" and "at most 90" in error["message"]
+    assert not ResultVersion.objects.filter(match=event.match).exists()
+    assert anon.get("/api/v1/tournaments/spring-cup/standings/").status_code == 200

@@ -59,6 +59,8 @@ def test_create_needs_credentials(db, anon):
         ({"preferred_pod_size": 5}, "preferred_pod_size"),
         ({"game_length_seconds": 10}, "game_length_seconds"),
         ({"points_table": {"5": [1, 2, 3, 4, 5]}}, "points_table"),
+        ({"points_table": {"4": [1e6, 5e5, 2, 1]}}, "points_table"),  # issue 12.1
+        ({"points_table": {"2": [2**64, 0]}}, "points_table"),
         ({"system_options": {"expected_sides": ["1"]}}, "system_options"),
         ({"system_options": {"nonsense": 1}}, "system_options"),
         ({"colour": "red"}, "colour"),
@@ -138,3 +140,17 @@ def test_token_endpoint_gives_a_working_token(event):
     assert client.get("/api/v1/tournaments/spring-cup/audit/").status_code == 200
     bad = APIClient().post("/api/v1/auth/token/", {"username": "org", "password": "nope"})
     assert bad.status_code == 400
+
+
+def test_an_unbounded_points_table_is_refused_on_update_and_changes_nothing(event):
+    """Issue 12.1: a PATCH with a million points per place was accepted, then every page and
+    result entry answered 500 (SQLite) or every entry failed (PostgreSQL numeric overflow)."""
+    client = user_client(event.organiser)
+    response = client.patch(
+        "/api/v1/tournaments/spring-cup/",
+        {"points_table": {"4": [1e6, 5e5, 2, 1]}},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "from 0 to 100" in str(response.json()["points_table"])
+    assert Tournament.objects.get(slug="spring-cup").points_table == {}

@@ -295,3 +295,43 @@ def test_tiebreaker_choices_are_the_defaults_then_stats_and_field_wide_ones(syst
     # A default never names a statistic the mode's games do not carry (issue 13.1).
     stats = set(api.describe(system, mode)["stats"])
     assert all(key in stats or key in api.FIELD_TIEBREAKERS for key in defaults)
+
+
+def _int_fields(system, mode):
+    form = api.describe(system, mode)
+    return [f for f in form["game_fields"] + form["side_fields"] + form["options"]
+            if f["type"] in ("int", "int_map")]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "system, mode",
+    [(s["key"], m["key"]) for s in api.list_systems() for m in s["modes"]],
+)
+def test_every_whole_number_field_has_a_maximum(system, mode):
+    """Issue 12.2: a report number without a bound overflowed the standings."""
+    unbounded = [f["name"] for f in _int_fields(system, mode) if f["max"] is None]
+    assert not unbounded, f"{system}/{mode}: {unbounded} have no maximum"
+
+
+@pytest.mark.parametrize("huge", [1e308, 2**64, 10**400])
+def test_a_huge_whole_number_is_refused_naming_side_and_field(huge):
+    report = {
+        "sides": [
+            {"side": "a", "victory_cup_tokens": huge, "survivors": 1},
+            {"side": "b", "victory_cup_tokens": 3, "survivors": 1},
+        ]
+    }
+    with pytest.raises(ResultInvalid) as info:
+        api.validate("eye_for_an_eye", "every_eye", report)
+    [problem] = info.value.problems
+    assert (problem.side, problem.field) == ("a", "victory_cup_tokens")
+    assert "at most 90" in problem.message and len(problem.message) < 120
+
+
+def test_the_box_bounds_tokens_and_nymphlets():
+    fields = {f["name"]: f for f in api.describe("eye_for_an_eye", "every_eye")["side_fields"]}
+    # 5 chiefs x 15 + Echo's 10 + 5 Guard Health Tokens
+    assert fields["victory_cup_tokens"]["max"] == 90
+    assert fields["guard_tokens"]["max"] == 5
+    nym = {f["name"]: f for f in api.describe("eye_for_an_eye", "nymphlet_ceremony")["side_fields"]}
+    assert nym["nymphlets_caught"]["max"] == 6

@@ -90,6 +90,16 @@ def test_no_table_refused(count):
         {"1": [1]},  # a one-side game makes no sense
         {"3": [4, True, 1]},  # bools are not numbers here
         [4, 2],  # not an object
+        # issue 12.1: unbounded values overflowed the points column and the standings
+        {"4": [1e6, 5e5, 2, 1]},
+        {"2": [2**64, 1]},
+        {"2": [float("inf"), 1]},
+        {"2": [101, 0]},
+        {"3": [4.5, 2, 1]},  # whole numbers only
+        {"13": [1] * 13},  # more sides than any game seats
+        {"99999999999999999999": [1, 0]},
+        {"2": [4, 2], "02": [3, 1]},  # one side count twice
+        {str(n): [0] * n for n in range(2, 15)},  # more tables than side counts
     ],
 )
 def test_bad_organiser_tables(table):
@@ -114,3 +124,8 @@ def test_unknown_tie_policy():
 def test_table_length_mismatch_is_refused():
     with pytest.raises(ResultInvalid):
         award_points([1, 2, 3], (4, 2), "shared")
+
+
+def test_an_organiser_table_is_taken_as_whole_numbers():
+    assert api.points_table(2, {"points_table": {"2": [5.0, 0]}}) == [5, 0]
+    assert api.points_table(2, {"points_table": {"2": [100, 100]}}) == [100, 100]

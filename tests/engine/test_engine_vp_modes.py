@@ -113,7 +113,7 @@ def test_nymphlet_checks_skip_unusable_values():
     report = nym(("a", "two", 0, 1, 5), ("b", 0, 0, 1, 5))
     assert problems_of(EFAE, "nymphlet_ceremony", report)[0] == {("a", "nymphlets_caught")}
     # team size unknown: no supply checks possible, only the size problem
-    report = nym(("x", 9, 0, 1, 5), ("y", 0, 0, 1, 5))
+    report = nym(("x", 5, 0, 1, 5), ("y", 0, 0, 1, 5))
     fields = problems_of(EFAE, "nymphlet_ceremony_alliance", report)[0]
     assert fields == {("x", "side_sizes"), ("y", "side_sizes")}
 
