@@ -1,8 +1,5 @@
 """Standings, brackets, jobs, elimination steps and CSV exports over the API."""
 
-import csv
-
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -12,6 +9,7 @@ from rest_framework.views import APIView
 
 from tournament.api.base import ApiViewMixin, TournamentNestedMixin
 from tournament.api.generation import GenerationJobSerializer
+from tournament.csv_export import csv_download
 from tournament.models import GenerationJob, RoundStatus, StageKind
 from tournament.permissions import IsTournamentOrganiser, is_referee
 from tournament.services.jobs import request_elimination_step
@@ -50,16 +48,6 @@ def standing_dicts(rows) -> list[dict]:
     ]
 
 
-def csv_response(filename: str, header: list[str], rows) -> HttpResponse:
-    """A CSV download (UTF-8, one header line)."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return response
-
-
 class StandingsView(TournamentNestedMixin, APIView):
     """The Swiss standings of a tournament, best first (``standings.csv`` for a spreadsheet)."""
 
@@ -71,7 +59,7 @@ class StandingsView(TournamentNestedMixin, APIView):
         rows = standing_dicts(cached_standings(tournament))
         if self.as_csv:
             keys = list(rows[0]["tiebreaks"]) if rows else []
-            return csv_response(
+            return csv_download(
                 f"{tournament.slug}-standings.csv",
                 ["rank", "position", "name", "points", *keys, "games", "status"],
                 (
@@ -102,7 +90,7 @@ class PairingsCsvView(TournamentNestedMixin, APIView):
         seats = round_.seats.select_related("match", "entrant").order_by(
             "match__table_number", "position"
         )
-        return csv_response(
+        return csv_download(
             f"{tournament.slug}-round-{round_.number}.csv",
             ["table", "group", "seat", "entrant", "flower", "place", "points"],
             (

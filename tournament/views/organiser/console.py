@@ -1,6 +1,5 @@
 """Console home, creating an event, the audit trail and the exports."""
 
-import csv
 import json
 
 from django.contrib import messages
@@ -8,12 +7,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Count, Q
-from django.http import HttpResponse, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from matches.models import AuditEntry, MatchStatus, Seat
 from matches.services.audit import record_change
+from tournament.csv_export import csv_download
 from tournament.forms import TournamentForm
 from tournament.models import EntrantStatus, GenerationJob, StaffRole, StaffRoleKind
 from tournament.permissions import is_organiser
@@ -159,22 +159,16 @@ def audit(request, slug):
     )
 
 
-def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
-
-
 @login_required
 def export_standings(request, slug):
     """The Swiss standings as CSV: rank, name, status, points, each tiebreaker, games."""
     tournament = organiser_tournament(request, slug)
     rows = compute_standings(tournament)
     keys = [key for key, _ in rows[0].tiebreaks] if rows else []
-    response, writer = _csv_response(f"{tournament.slug}-standings.csv")
-    writer.writerow(["rank", "name", "status", "points", *keys, "games", "byes"])
-    for row in rows:
-        writer.writerow(
+    return csv_download(
+        f"{tournament.slug}-standings.csv",
+        ["rank", "name", "status", "points", *keys, "games", "byes"],
+        (
             [
                 row.rank,
                 row.name,
@@ -184,14 +178,20 @@ def export_standings(request, slug):
                 row.games_played,
                 row.byes,
             ]
-        )
-    return response
+            for row in rows
+        ),
+    )
 
 
 def _num(value):
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return "" if value is None else value
+
+
+ROUND_COLUMNS = [
+    "round", "table", "group", "seat", "entrant", "flower", "bye", "status", "place", "points",
+]  # fmt: skip
 
 
 @login_required
@@ -204,12 +204,21 @@ def export_round(request, slug, number):
         .select_related("match", "entrant")
         .order_by("match__table_number", "position")
     )
-    response, writer = _csv_response(f"{tournament.slug}-round-{round_.number}.csv")
-    writer.writerow(
-        ["round", "table", "group", "seat", "entrant", "flower", "bye", "status", "place", "points"]
-    )
-    for seat in seats:
-        writer.writerow(
+    return csv_download(
+        f"{tournament.slug}-round-{round_.number}.csv",
+        [
+            "round",
+            "table",
+            "group",
+            "seat",
+            "entrant",
+            "flower",
+            "bye",
+            "status",
+            "place",
+            "points",
+        ],
+        (
             [
                 round_.number,
                 seat.match.table_number,
@@ -222,8 +231,9 @@ def export_round(request, slug, number):
                 seat.place if seat.place is not None else "",
                 _num(float(seat.points)) if seat.points is not None else "",
             ]
-        )
-    return response
+            for seat in seats
+        ),
+    )
 
 
 @login_required
