@@ -141,6 +141,9 @@ if REDIS_URL:
         "default": {
             "BACKEND": "config.redis_cache.SharedPoolRedisCache",
             "LOCATION": REDIS_URL,
+            # An unreachable Redis costs a page at most this long before it is computed
+            # without the cache (tournament/services/soft_cache.py), never a hang.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
         }
     }
 else:

@@ -17,6 +17,7 @@ from django.test import override_settings
 from rest_framework.authtoken.models import Token
 
 from matches.models import ResultVersion, VersionState
+from matches.services.results import Actor, enter_result
 from tests.api.conftest import game, user_client
 from tests.realtime.conftest import event as live_event  # noqa: F401 - fixture
 from tournament.simulate import random_battle
@@ -105,3 +106,21 @@ def test_a_daphne_process_with_redis_down_still_saves_results(live_event, server
         status = exc.code
     assert status == 201
     assert ResultVersion.objects.filter(match=match, state=VersionState.ACCEPTED).count() == 1
+
+
+@pytest.mark.django_db
+def test_standings_answer_from_the_database_while_the_cache_is_down(event, client, caplog):
+    """Issue 12.12: ``cache.get`` raised in the standings service and every standings read
+    answered 500 while Redis was down; docs/operations.md promises the pages keep working."""
+    enter_result(event.match, game(event.match), Actor(user=event.referee))
+    _, overrides = dead_redis_settings()
+    overrides["CACHES"]["default"]["BACKEND"] = "config.redis_cache.SharedPoolRedisCache"
+    with override_settings(**overrides), caplog.at_level(logging.WARNING):
+        api = client.get("/api/v1/tournaments/spring-cup/standings/")
+        assert api.status_code == 200, api.content[:500]
+        assert max(row["points"] for row in api.json()) == 4
+        assert client.get("/api/v1/tournaments/spring-cup/standings.csv").status_code == 200
+        page = client.get("/events/spring-cup/standings/")
+        assert page.status_code == 200
+        assert event.players[0].display_name in page.content.decode()
+    assert any("cache unavailable" in r.getMessage() for r in caplog.records)

@@ -5,13 +5,13 @@ The tiebreakers are the organiser's order, else the game mode's defaults
 (e.g. the engine's ``vp`` or ``health_left``) is the sum of that per-game statistic.
 """
 
-from django.core.cache import cache
 from django.db.models import FloatField
 from django.db.models.functions import Cast
 
 from matches.models import Seat
 from tournament import standings as pure
 from tournament.models import RoundStatus, StageKind, Tournament
+from tournament.services.soft_cache import soft_get, soft_set
 
 
 def tiebreaker_keys(tournament: Tournament) -> list[str]:
@@ -73,10 +73,10 @@ def cached_standings(tournament: Tournament) -> list[pure.StandingRow]:
     ``tournament`` must be freshly loaded (its ``standings_revision`` read in this request).
     """
     key = standings_cache_key(tournament)
-    rows = cache.get(key)
+    rows = soft_get(key)
     if rows is None:
         rows = compute_standings(tournament)
-        cache.set(key, rows, CACHE_SECONDS)
+        soft_set(key, rows, CACHE_SECONDS)
     return rows
 
 

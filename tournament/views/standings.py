@@ -2,7 +2,6 @@
 
 from dataclasses import dataclass, field
 
-from django.core.cache import cache
 from django.db.models import Prefetch
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -18,6 +17,7 @@ from tournament.brackets import (
 from tournament.models import StageKind
 from tournament.realtime import server_time_ms
 from tournament.services.elimination import STAGE_KINDS, TIE_BREAK_SUFFIX, bracket_mode
+from tournament.services.soft_cache import soft_get, soft_set
 from tournament.services.standings import (
     CACHE_SECONDS,
     cached_standings,
@@ -57,7 +57,7 @@ def standings_table(tournament, token: str, page: int) -> dict:
     cost one render. Returns the HTML and the paging facts.
     """
     key = f"{standings_cache_key(tournament)}:table:{page}:{token}"
-    table = cache.get(key)
+    table = soft_get(key)
     if table is None:
         rows = cached_standings(tournament)
         pages = max(1, -(-len(rows) // STANDINGS_PAGE_SIZE))
@@ -74,7 +74,7 @@ def standings_table(tournament, token: str, page: int) -> dict:
             },
         )
         table = {"html": html, "page": number, "pages": pages, "count": len(rows)}
-        cache.set(key, table, CACHE_SECONDS)
+        soft_set(key, table, CACHE_SECONDS)
     return table
 
 

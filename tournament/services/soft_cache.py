@@ -1,0 +1,30 @@
+"""Cache reads and writes that never take a page down: a cache outage means computing again.
+
+The cache (Redis when ``REDIS_URL`` is set) only saves work: standings, rendered tables. When
+it is unreachable, ``soft_get`` answers "not cached" and ``soft_set`` drops the value, each
+with a warning in the log, so the pages and the API keep answering from the database
+(docs/operations.md, fault table).
+"""
+
+import logging
+
+from django.core.cache import cache
+
+log = logging.getLogger("tournament.cache")
+
+
+def soft_get(key: str, default=None):
+    """The cached value of ``key``, or ``default`` when absent or the cache is unreachable."""
+    try:
+        return cache.get(key, default)
+    except Exception as exc:  # noqa: BLE001 - any cache failure means "not cached"
+        log.warning("cache read of %s skipped: cache unavailable (%s)", key.split(":")[0], exc)
+        return default
+
+
+def soft_set(key: str, value, timeout: int) -> None:
+    """Keep ``value`` under ``key`` for ``timeout`` seconds, unless the cache is unreachable."""
+    try:
+        cache.set(key, value, timeout)
+    except Exception as exc:  # noqa: BLE001 - a value not kept is only work to redo
+        log.warning("cache write of %s skipped: cache unavailable (%s)", key.split(":")[0], exc)
