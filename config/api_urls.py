@@ -6,10 +6,12 @@ Players use their private link's token: header ``X-Entrant-Token`` or query ``?t
 """
 
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
 
 from matches.api.views import MatchViewSet, ResultViewSet
+from tournament.api.base import CheckedJSONParser
 from tournament.api.standings import (
     BracketView,
     EliminationStepView,
@@ -31,7 +33,11 @@ router.register("matches", MatchViewSet, basename="match")
 router.register(r"matches/(?P<match_pk>\d+)/results", ResultViewSet, basename="match-result")
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path(
+        "auth/token/",
+        ObtainAuthToken.as_view(parser_classes=[FormParser, MultiPartParser, CheckedJSONParser]),
+        name="api-token",
+    ),
     path("jobs/<int:pk>/", JobView.as_view(), name="api-job"),
     path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
     path(

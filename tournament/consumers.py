@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from tournament import realtime
+from tournament import realtime, safe_json
 from tournament.models import Round, Tournament
 from tournament.permissions import (
     can_view_round,
@@ -87,7 +87,10 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.send_error("bad_request", "send one JSON object as text (at most 8000)")
             return
         try:
-            message = json.loads(text_data)
+            message = safe_json.loads(text_data)
+        except safe_json.JsonRefused as exc:
+            await self.send_error("bad_request", str(exc))
+            return
         except ValueError:
             await self.send_error("bad_request", "the message is not valid JSON")
             return

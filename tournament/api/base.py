@@ -10,7 +10,9 @@ Error format (every endpoint of /api/v1/):
 * an action that is not possible in the current state (``ResultFlowError``, ``RoundError``,
   ``RegistrationError``, a
   concurrent change caught by the database) - 409 ``{"detail": "..."}``;
-* no credentials - 401; credentials without the right - 403; not visible to you - 404.
+* no credentials - 401; credentials without the right - 403; not visible to you - 404;
+* a JSON body nested deeper than 20 levels, or holding a NUL character or a lone surrogate
+  (text PostgreSQL cannot store) - 400 ``{"detail": "..."}`` saying which, before any view runs.
 """
 
 from collections.abc import Mapping
@@ -22,6 +24,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -35,6 +38,7 @@ from tournament.permissions import (
     entrant_of_request,
     staff_tournaments,
 )
+from tournament.safe_json import json_problem, too_deep
 from tournament.services.registration import RegistrationError
 from tournament.services.rounds import RoundError
 
@@ -73,6 +77,20 @@ DETAIL = inline_serializer("Detail", {"detail": serializers.CharField()})
 
 class StrictModelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
     """A model serializer that refuses unknown keys."""
+
+
+class CheckedJSONParser(JSONParser):
+    """DRF's JSON parser that refuses deep nesting and text no database row can keep (400)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError(too_deep()) from None
+        problem = json_problem(data)
+        if problem:
+            raise exceptions.ParseError(problem)
+        return data
 
 
 def api_exception_handler(exc, context):
