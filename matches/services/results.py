@@ -87,6 +87,27 @@ SYSTEM = Actor(channel=Channel.SYSTEM)
 PLAYABLE_ROUND_STATES = ("published", "running")
 
 
+def require_playable_round(match: Match) -> None:
+    """Refuse a new result, report or answer unless the match's round is published or running.
+
+    Call it on the locked match (``LockedTable.lock`` re-reads the round under the lock), so a
+    round closed or re-drafted meanwhile is seen. A draft round's tables are not final (seats
+    may still be swapped); a complete round takes only a staff correction with a reason.
+    """
+    round_ = match.round
+    if round_.status in PLAYABLE_ROUND_STATES:
+        return
+    if round_.status == "draft":
+        raise ResultFlowError(
+            f"round {round_.number} is not published yet: its tables may still change, so it "
+            "takes no results"
+        )
+    raise ResultFlowError(
+        f"round {round_.number} is {round_.get_status_display().lower()}: a result can only "
+        "be changed now by a referee's correction with a reason"
+    )
+
+
 def side_id(entrant_id: int) -> str:
     """The side id the engine sees for an entrant: its primary key as text."""
     return str(entrant_id)
@@ -310,7 +331,9 @@ def accept(
     _store_placings(table.seats)
     table.set_status(MatchStatus.ACCEPTED)
     round_ = match.round
-    if previous is not None and round_.completed_at is not None:
+    # On a closed round any accepted change (a correction of a result, or a first result given
+    # after the round closed without one) moves the standings the later rounds were paired on.
+    if round_.completed_at is not None:
         round_.tournament.rounds.filter(number__gt=round_.number).update(
             paired_on_earlier_standings=True
         )
@@ -338,6 +361,7 @@ def enter_result(
             f"table {table.match.table_number} already has an accepted result; "
             "a change needs a correction with a reason"
         )
+    require_playable_round(table.match)
     version = table.new_version(report, kind, actor, supersedes=table.pending, to_accept=True)
     accept(table, version, actor, action="result.entered")
     return version
@@ -350,6 +374,8 @@ def correct_result(match: Match, report: dict, actor: Actor, reason: str) -> Res
     if not reason:
         raise ResultFlowError("a correction needs a reason")
     table = LockedTable.lock(match)
+    if table.match.round.status == "draft":
+        require_playable_round(table.match)  # a draft takes no result, not even a correction
     current = table.accepted or table.pending
     version = table.new_version(
         report, VersionKind.CORRECTION, actor, reason=reason, supersedes=current, to_accept=True
@@ -369,11 +395,7 @@ def submit_report(
     table.seat_of(actor.entrant)
     if match.is_bye:
         raise ResultFlowError("a bye has no result to report")
-    if match.round.status not in PLAYABLE_ROUND_STATES:
-        raise ResultFlowError(
-            f"round {match.round.number} is {match.round.get_status_display().lower()}: "
-            "results are reported while it is published or running; ask a referee"
-        )
+    require_playable_round(match)
     if table.accepted:
         raise ResultFlowError(
             f"table {match.table_number} already has an accepted result; ask a referee"
@@ -400,6 +422,7 @@ def submit_report(
 def _pending_version_for_response(version: ResultVersion, actor: Actor):
     """The locked table and its version ``version`` if ``actor`` (another side) may answer it."""
     table = LockedTable.lock(version.match)
+    require_playable_round(table.match)
     live = next((v for v in table.versions if v.pk == version.pk), None)
     # Superseded versions are not among the table's live ones.
     state = VersionState(live.state) if live else VersionState.SUPERSEDED

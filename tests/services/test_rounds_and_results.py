@@ -85,7 +85,7 @@ def test_next_round_waits_for_the_current_one():
 def test_correction_keeps_every_version_and_one_accepted():
     tournament = TournamentFactory()
     EntrantFactory.create_batch(4, tournament=tournament)
-    round_ = generate_swiss_round(tournament, seed=3)
+    round_ = publish_round(generate_swiss_round(tournament, seed=3))
     match = round_.matches.get()
     rng = random.Random(1)
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
@@ -121,7 +121,7 @@ def test_result_for_a_side_not_at_the_table_is_refused_and_nothing_saved():
 
     tournament = TournamentFactory()
     EntrantFactory.create_batch(4, tournament=tournament)
-    match = generate_swiss_round(tournament, seed=5).matches.get()
+    match = publish_round(generate_swiss_round(tournament, seed=5)).matches.get()
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
     report = random_battle("every_eye", sides, random.Random(2))
     report["sides"][0]["side"] = "999999"
@@ -133,7 +133,7 @@ def test_result_for_a_side_not_at_the_table_is_refused_and_nothing_saved():
 def test_database_refuses_two_accepted_versions_even_if_service_is_bypassed():
     tournament = TournamentFactory()
     EntrantFactory.create_batch(4, tournament=tournament)
-    match = generate_swiss_round(tournament, seed=6).matches.get()
+    match = publish_round(generate_swiss_round(tournament, seed=6)).matches.get()
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
     version = enter_result(match, random_battle("every_eye", sides, random.Random(3)))
     with pytest.raises(IntegrityError):

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from matches.models import Channel, Seat
+from matches.models import Channel, ResultVersion, Seat
 from matches.services.audit import record_change
 from tournament.models import (
     Entrant,
@@ -309,6 +309,10 @@ def swap_seats(round_: Round, entrant_a: Entrant, entrant_b: Entrant, who: dict 
         raise RegistrationError(f"{entrant_a} and {entrant_b} already play at the same table")
     if seat_a.match.is_bye or seat_b.match.is_bye:
         raise RegistrationError("a bye cannot be swapped; re-pair the round instead")
+    # The invariant behind it: a result's placings always name the players at its table. A
+    # draft takes no results (matches.services.results), so this only guards that rule.
+    if ResultVersion.objects.filter(match__in=[seat_a.match_id, seat_b.match_id]).exists():
+        raise RegistrationError("a table with a result cannot change its players")
     before = [_seat_record(seat_a), _seat_record(seat_b)]
     places = [(s.match, s.position, s.flower_colour, s.character) for s in (seat_a, seat_b)]
     Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
