@@ -7,10 +7,26 @@ for every middleware method and again for the view: about a dozen crossings per 
 quarter of the CPU time of a result submission under load. Here the chain is built in sync
 mode, as under WSGI, and the whole of it runs in the request's worker thread: one crossing in,
 one out. Reading the body and sending the response stay asynchronous, as ASGI servers expect.
+
+The body is counted while it arrives: Django's handler spools any body to disk before a
+middleware sees it, and a body sent in chunks has no ``Content-Length`` for the size check to
+read. Here a body that passes ``REQUEST_MAX_BODY_BYTES`` stops being read and is answered 413 at
+once, and a chunked body that fits gets its real length as ``CONTENT_LENGTH``, so the limits of
+``config.security`` and Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` apply to it as to any other.
 """
 
+import tempfile
+
 from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler
+
+from config.security import body_too_large
+
+
+class BodyTooLarge(Exception):
+    """The request body passed ``REQUEST_MAX_BODY_BYTES`` while it was being read."""
 
 
 class SyncStackASGIHandler(ASGIHandler):
@@ -21,6 +37,44 @@ class SyncStackASGIHandler(ASGIHandler):
 
     async def get_response_async(self, request):
         return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+
+    async def handle(self, scope, receive, send):
+        try:
+            await super().handle(scope, receive, send)
+        except BodyTooLarge:
+            await self.send_response(body_too_large(scope.get("path", "")), send)
+
+    async def read_body(self, receive):
+        """The body, read chunk by chunk; ``BodyTooLarge`` as soon as it passes the limit."""
+        limit = getattr(settings, "REQUEST_MAX_BODY_BYTES", None)
+        body_file = tempfile.SpooledTemporaryFile(  # noqa: SIM115 - the request closes it
+            max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE, mode="w+b"
+        )
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                body_file.close()
+                raise RequestAborted()
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if limit and size > limit:
+                body_file.close()
+                raise BodyTooLarge()
+            body_file.write(chunk)
+            if not message.get("more_body", False):
+                break
+        body_file.seek(0)
+        return body_file
+
+    def create_request(self, scope, body_file):
+        request, error_response = super().create_request(scope, body_file)
+        if request is not None and "CONTENT_LENGTH" not in request.META:
+            size = body_file.seek(0, 2)
+            body_file.seek(0)
+            if size:
+                request.META["CONTENT_LENGTH"] = str(size)
+        return request, error_response
 
 
 def get_sync_stack_asgi_application() -> SyncStackASGIHandler:

@@ -10,7 +10,9 @@ that CDN on that page only.
 
 ``RequestLimitsMiddleware`` refuses, before any view runs:
 
-* a body larger than ``REQUEST_MAX_BODY_BYTES`` (from ``Content-Length``) with 413;
+* a body larger than ``REQUEST_MAX_BODY_BYTES`` (from ``Content-Length``; ``config.asgi_http``
+  counts a chunked body as it arrives), or a body that is not a file upload larger than
+  ``DATA_UPLOAD_MAX_MEMORY_SIZE``, with 413 (JSON on the API);
 * a client over one of the ``RATE_LIMITS`` (docs/operations.md lists them) with 429, a message
   and ``Retry-After``.
 
@@ -294,6 +296,34 @@ def bad_characters(request) -> HttpResponse:
     return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
 
 
+def body_too_large(path: str, limit: int | None = None) -> HttpResponse:
+    """HTTP 413 for a body over ``limit`` bytes (default ``REQUEST_MAX_BODY_BYTES``): JSON on the
+    API, plain text elsewhere."""
+    limit = limit or settings.REQUEST_MAX_BODY_BYTES
+    message = f"The request body is larger than {limit / 1_000_000:g} MB."
+    if path.startswith("/api/"):
+        return JsonResponse({"detail": message}, status=413)
+    return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+
+
+def body_over_limit(request) -> HttpResponse | None:
+    """The 413 answer for a body over its limit, or None.
+
+    Any body: ``REQUEST_MAX_BODY_BYTES``. A body that is not a file upload is also held to
+    Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` here, so it gets this clear answer (JSON on the API)
+    instead of Django's own error page when a view reads it.
+    """
+    length = _content_length(request)
+    limit = getattr(settings, "REQUEST_MAX_BODY_BYTES", None)
+    if limit and length > limit:
+        return body_too_large(request.path, limit)
+    data_limit = getattr(settings, "DATA_UPLOAD_MAX_MEMORY_SIZE", None)
+    is_upload = request.META.get("CONTENT_TYPE", "").startswith("multipart/form-data")
+    if data_limit and not is_upload and length > data_limit:
+        return body_too_large(request.path, data_limit)
+    return None
+
+
 class RequestLimitsMiddleware:
     """NUL characters (400), body size (413) and the rate limits (429) of the module docstring."""
 
@@ -303,12 +333,9 @@ class RequestLimitsMiddleware:
     def __call__(self, request):
         if has_nul(request):
             return bad_characters(request)
-        limit = getattr(settings, "REQUEST_MAX_BODY_BYTES", None)
-        if limit and _content_length(request) > limit:
-            message = f"The request body is larger than {limit // 1_000_000} MB."
-            if request.path.startswith("/api/"):
-                return JsonResponse({"detail": message}, status=413)
-            return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+        too_large = body_over_limit(request)
+        if too_large:
+            return too_large
 
         ident = client_ident(request)
         is_post = request.method == "POST"

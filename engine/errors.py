@@ -70,13 +70,23 @@ class Problem:
         return f"{where}{self.message}"
 
 
+#: the most problems one refusal lists (then one line counting the rest): a report with
+#: 140,000 unknown keys was answered with a 9 MB list of errors
+MAX_PROBLEMS = 50
+
+
 class ResultInvalid(EngineUserError):
     """A game report cannot be accepted; ``problems`` lists every problem found, not just one."""
 
     def __init__(self, problems: list[Problem]) -> None:
         if not problems:
             raise EngineFault("ResultInvalid raised without any problem")
-        self.problems = list(problems)
+        self.problems = list(problems[:MAX_PROBLEMS])
+        if len(problems) > MAX_PROBLEMS:
+            more = len(problems) - MAX_PROBLEMS
+            self.problems.append(
+                Problem(None, "report", f"... and {more} more problems, not listed")
+            )
         super().__init__("; ".join(str(p) for p in self.problems))
 
     def to_dict(self) -> dict:

@@ -88,6 +88,12 @@ def _bounded(f: Field, n: int) -> str | None:
     return None
 
 
+def _echo(value: Any) -> str:
+    """``repr(value)`` for a message, cut short: a refusal never echoes a huge input back."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _shown(n: int) -> str:
     """A number for a message: a hostile 300-digit value is not echoed back whole."""
     text = str(n)
@@ -110,17 +116,17 @@ def check_value(f: Field, value: Any, sides: list[str]) -> tuple[Any, str | None
     if t == "int":
         n = as_whole_number(value)
         if n is None:
-            return None, f"{f.name} must be a whole number, not {value!r}"
+            return None, f"{f.name} must be a whole number, not {_echo(value)}"
         message = _bounded(f, n)
         return (None, message) if message else (n, None)
     if t == "bool":
         if isinstance(value, bool):
             return value, None
-        return None, f"{f.name} must be true or false, not {value!r}"
+        return None, f"{f.name} must be true or false, not {_echo(value)}"
     if t == "choice":
         found = _choice(f, value)
         if found is None:
-            return None, f"{f.name} is {value!r}; expected one of {', '.join(f.choices or ())}"
+            return None, f"{f.name} is {_echo(value)}; expected one of {', '.join(f.choices or ())}"
         return found, None
     if t == "text":
         if isinstance(value, str):
@@ -129,7 +135,7 @@ def check_value(f: Field, value: Any, sides: list[str]) -> tuple[Any, str | None
     if t == "side":
         if value in sides:
             return value, None
-        return None, f"{f.name} is {value!r}, which is not a side of this game"
+        return None, f"{f.name} is {_echo(value)}, which is not a side of this game"
     if t in ("side_list", "choice_list", "text_list"):
         return _check_list(f, value, sides)
     if t == "int_map":
@@ -156,7 +162,7 @@ def _check_list(f: Field, value: Any, sides: list[str]) -> tuple[Any, str | None
     if sorted(map(str, value)) != sorted(sides) or len(set(value)) != len(value):
         return None, (
             f"{f.name} must list every side of this game exactly once "
-            f"(got {value!r}, sides are {sides!r})"
+            f"(got {_echo(value)}, sides are {sides!r})"
         )
     return list(value), None
 
@@ -168,10 +174,10 @@ def _check_int_map(f: Field, value: Any) -> tuple[Any, str | None]:
     for key, raw in value.items():
         n = as_whole_number(raw)
         if not isinstance(key, str) or not key.strip() or n is None:
-            return None, f"{f.name}: {key!r} -> {raw!r} is not a name with a whole number"
+            return None, f"{f.name}: {_echo(key)} -> {_echo(raw)} is not a name with a whole number"
         message = _bounded(f, n)
         if message:
-            return None, f"{f.name}: {key!r} is {n}; values must be at least {f.min}"
+            return None, f"{f.name}: {_echo(key)} is {n}; values must be at least {f.min}"
         out[key.strip()] = n
     return out, None
 
@@ -193,7 +199,8 @@ def check_fields(
     known = {f.name for f in fields}
     for key in data:
         if key not in known and key not in ignore:
-            problems.append(Problem(side, prefix + str(key), f"unknown field {prefix}{key!r}"))
+            name = prefix + str(key)[:60]
+            problems.append(Problem(side, name, f"unknown field {name!r}"))
     out: dict[str, Any] = {}
     for f in fields:
         if key_missing(data, f.name):

@@ -28,7 +28,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from engine.errors import EngineUserError, ResultInvalid
+from engine.errors import MAX_PROBLEMS, EngineUserError, ResultInvalid
 from matches.models import Channel
 from matches.services.results import Actor, ResultFlowError
 from tournament.models import Tournament
@@ -51,6 +51,11 @@ ENTRANT_TOKEN = OpenApiParameter(
 )
 
 
+#: the most errors one answer lists: a body with 140,000 unknown keys must not be answered with
+#: a 9 MB error list (the engine caps its problems the same way, ``engine.errors.MAX_PROBLEMS``)
+MAX_ERRORS = MAX_PROBLEMS
+
+
 class StrictFieldsMixin:
     """Refuse keys of the request body that are not writable fields of the serializer."""
 
@@ -58,11 +63,14 @@ class StrictFieldsMixin:
         if isinstance(data, Mapping):
             writable = {name for name, field in self.fields.items() if not field.read_only}
             errors = {}
-            for key in data:
-                if key in writable:
-                    continue
+            refused = [key for key in data if key not in writable]
+            for key in refused[:MAX_ERRORS]:
                 known = key in self.fields
-                errors[str(key)] = ["This field is read-only." if known else "Unknown field."]
+                errors[str(key)[:100]] = ["This field is read-only." if known else "Unknown field."]
+            if len(refused) > MAX_ERRORS:
+                errors["non_field_errors"] = [
+                    f"... and {len(refused) - MAX_ERRORS} more unknown fields, not listed"
+                ]
             if errors:
                 raise serializers.ValidationError(errors)
         return super().to_internal_value(data)
