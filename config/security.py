@@ -97,6 +97,9 @@ class SecurityHeadersMiddleware:
             "Content-Security-Policy", content_security_policy(host, request.path)
         )
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        if _private_link_token(request) is not None:
+            # A private page is one player's: no browser, proxy or shared device keeps a copy.
+            response.headers["Cache-Control"] = "no-store"
         return response
 
 

@@ -62,6 +62,7 @@ MIDDLEWARE = [
     "config.security.SecurityHeadersMiddleware",
     "config.security.RequestLimitsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "config.slashes.WriteWithoutSlashMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -279,6 +280,16 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # Private-link tokens are cut out of every line (config/log_redaction.py).
+    "filters": {"redact": {"()": "config.log_redaction.RedactPrivateLinks"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["redact"]}
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # Django's and the servers' lines (request lines, "Not Found: ...") go through the same
+    # handler and filter, once each: Django's default config would print them a second time.
+    "loggers": {
+        name: {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO"), "propagate": False}
+        for name in ("django", "django.server", "uvicorn.access", "uvicorn.error", "daphne")
+    },
 }
