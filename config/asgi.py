@@ -18,12 +18,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from config.ws_limits import PrivateLinkHandshakeLimit  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            PrivateLinkHandshakeLimit(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

@@ -254,7 +254,8 @@ def _private_link_token(request) -> str | None:
     return token if token else None
 
 
-def _token_known(token: str) -> bool:
+def token_known(token: str) -> bool:
+    """Whether ``token`` is some entrant's private-link token."""
     from tournament.models import Entrant
 
     token = token.strip()
@@ -348,7 +349,7 @@ class RequestLimitsMiddleware:
             retry_after = blocked_for("private_link", ident)
             if retry_after is not None:
                 return too_many(request, "private_link", retry_after)
-            if not _token_known(token):
+            if not token_known(token):
                 count_hit("private_link", ident)
 
         login = is_post and (ADMIN_LOGIN.match(request.path) or API_TOKEN.match(request.path))

@@ -16,7 +16,7 @@ from matches.models import Channel, Match
 from matches.services import live_games
 from matches.services.results import Actor
 from tournament import realtime
-from tournament.consumers import LiveConsumer
+from tournament.consumers import REFUSED, LiveConsumer
 from tournament.permissions import can_view_round, entrant_from_token, is_referee
 
 
@@ -36,6 +36,7 @@ class MatchConsumer(LiveConsumer):
         if not can_view_round(self.user, match.round, entrant):
             return False
         self.match_id = match.pk
+        self.link_entrant_id = entrant.pk if entrant else None
         self.staff = is_referee(self.user, tournament)
         seated = entrant is not None and match.seats.filter(entrant=entrant).exists()
         self.entrant = entrant if seated else None
@@ -86,6 +87,8 @@ class MatchConsumer(LiveConsumer):
             return
         reply = await self._act(action, message)
         await self.send_json(reply)
+        if reply.get("code") == "revoked":
+            await self.close(code=REFUSED)
 
     @database_sync_to_async
     def _act(self, action: str, message: dict) -> dict:
@@ -93,6 +96,12 @@ class MatchConsumer(LiveConsumer):
         match = Match.objects.select_related("round__tournament").get(pk=self.match_id)
         if self.staff and not is_referee(self.user, match.round.tournament):
             return _error("forbidden", "you are no longer staff of this event")
+        # ... and a side's private link: one replaced since the handshake writes nothing more
+        if (
+            not self.staff
+            and entrant_from_token(match.round.tournament, self.token) != self.entrant
+        ):
+            return _error("revoked", "this private link was replaced; open the new link to go on")
         actor = self.actor()
         try:
             if action == "create":

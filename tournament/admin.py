@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 
+from matches.models import Channel
 from tournament.models import (
     Entrant,
     GenerationJob,
@@ -13,6 +14,7 @@ from tournament.models import (
     TeamMember,
     Tournament,
 )
+from tournament.services.registration import replace_private_link
 
 
 class StaffRoleInline(admin.TabularInline):
@@ -95,8 +97,9 @@ class EntrantAdmin(admin.ModelAdmin):
 
     @admin.action(description="Replace the private links of the selected entrants")
     def revoke_links(self, request, queryset):
+        who = {"user": request.user, "channel": Channel.PAGE}
         for entrant in queryset:
-            entrant.revoke_access_token()
+            replace_private_link(entrant, who)
         self.message_user(request, f"{queryset.count()} private link(s) replaced.")
 
 

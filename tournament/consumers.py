@@ -53,6 +53,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
         if not allowed:
             await self.close(code=REFUSED)
             return
+        if getattr(self, "link_entrant_id", None) is not None:
+            self.groups_joined.append(realtime.private_link_group(self.link_entrant_id))
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -119,6 +121,13 @@ class LiveConsumer(AsyncWebsocketConsumer):
         """A push from ``tournament.realtime``: pass its payload on to the client."""
         await self.send_json(event["payload"])
 
+    async def link_revoked(self, event=None):
+        """The private link this socket was opened with was replaced: say so, then close."""
+        await self.send_error(
+            "revoked", "this private link was replaced; open the new link to go on"
+        )
+        await self.close(code=REFUSED)
+
     def client_address(self) -> str | None:
         client = self.scope.get("client")
         return client[0] if client else None
@@ -144,6 +153,7 @@ class TournamentConsumer(LiveConsumer):
         entrant = entrant_from_token(tournament, self.token) if self.token else None
         if not can_view_tournament(self.user, tournament, entrant):
             return False
+        self.link_entrant_id = entrant.pk if entrant else None
         self.tournament = tournament
         self.staff = is_referee(self.user, tournament)
         self.groups_joined = [realtime.tournament_group(tournament.pk)]
@@ -174,6 +184,7 @@ class RoundConsumer(LiveConsumer):
         entrant = entrant_from_token(round_.tournament, self.token) if self.token else None
         if not can_view_round(self.user, round_, entrant):
             return False
+        self.link_entrant_id = entrant.pk if entrant else None
         self.round_id = round_.pk
         self.tournament_id = round_.tournament_id
         self.staff = is_referee(self.user, round_.tournament)

@@ -58,6 +58,23 @@ def match_group(match_id) -> str:
     return f"match.{int(match_id)}"
 
 
+def private_link_group(entrant_id) -> str:
+    """Every socket opened with this entrant's private link (closed when the link is replaced)."""
+    return f"entrant.{int(entrant_id)}.link"
+
+
+def close_private_link_sockets(entrant_id) -> None:
+    """Once the transaction commits, close every socket opened with the entrant's old link."""
+
+    def send():
+        _send_all([(private_link_group(entrant_id), {"type": "link.revoked"})])
+
+    try:
+        transaction.on_commit(send)
+    except Exception as exc:  # noqa: BLE001
+        log.warning("could not schedule closing the sockets of entrant %s (%s)", entrant_id, exc)
+
+
 def push_now(group: str, payload: dict) -> bool:
     """Send ``payload`` to ``group`` at once (from synchronous code); False if it failed."""
     return push_many([(group, payload)])
@@ -69,18 +86,18 @@ def push_many(messages: list[tuple[str, dict]]) -> bool:
     One hop instead of one per message: a result goes to three groups, and each crossing from
     a request's thread to the loop costs more than the send itself.
     """
+    return _send_all([(group, {"type": "push", "payload": payload}) for group, payload in messages])
+
+
+def _send_all(messages: list[tuple[str, dict]]) -> bool:
+    """Send each (group, channel-layer message) in one hop to the event loop; False on failure."""
     layer = get_channel_layer()
     if layer is None:
         return False
 
     async def send():
         await asyncio.wait_for(
-            asyncio.gather(
-                *(
-                    layer.group_send(group, {"type": "push", "payload": payload})
-                    for group, payload in messages
-                )
-            ),
+            asyncio.gather(*(layer.group_send(group, message) for group, message in messages)),
             SEND_TIMEOUT,
         )
 

@@ -1,14 +1,18 @@
 """Rate limits: failed sign-ins, result submissions, private-link guessing (429 + Retry-After)."""
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from config import security
+from config.asgi import application
 from config.security import Rate
+from config.ws_limits import RATE_LIMITED
 from matches.models import ResultVersion
 from tests.api.conftest import entrant_client, game, user_client
-from tests.factories import UserFactory
+from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -160,3 +164,38 @@ def test_a_cache_outage_skips_the_limits_instead_of_failing(
     monkeypatch.setattr(cache, "incr", broken)
     for i in range(8):
         assert client.get(f"/me/guess-{i}/").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_websocket_handshakes_with_unknown_tokens_count_and_are_refused_over_the_limit(
+    small_limits,
+):
+    """Issue 12.16: 150 random-token handshakes were all refused 403 and none counted, so a
+    socket could guess private links without limit. They count toward the HTTP limit now."""
+    entrant = EntrantFactory(tournament=TournamentFactory())
+    tournament_id = entrant.tournament_id
+
+    async def handshake(token):
+        comm = WebsocketCommunicator(
+            application,
+            f"/ws/tournaments/{tournament_id}/?token={token}",
+            headers=[(b"origin", b"http://127.0.0.1")],
+        )
+        comm.scope["client"] = ("127.0.0.1", 50000)
+        connected, code = await comm.connect(timeout=3)
+        await comm.disconnect()
+        return connected, code
+
+    async def scenario():
+        outcomes = [await handshake(f"guess-{i}") for i in range(7)]
+        # The first five unknown tokens are refused by the consumer (no such link) and counted;
+        # from then on the address is over the limit: refused before any lookup, even with a
+        # real token.
+        assert [c for _, c in outcomes[:5]] != [RATE_LIMITED] * 5
+        assert outcomes[-1] == (False, RATE_LIMITED)
+        assert await handshake(entrant.access_token) == (False, RATE_LIMITED)
+
+    async_to_sync(scenario)()
+    # ...and the HTTP side shares the count: a private page from the same address waits too.
+    client_response = APIClient().get(f"/me/{entrant.access_token}/", REMOTE_ADDR="127.0.0.1")
+    assert client_response.status_code == 429

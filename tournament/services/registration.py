@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from matches.models import Channel, ResultVersion, Seat
 from matches.services.audit import record_change
+from tournament import realtime
 from tournament.models import (
     Entrant,
     EntrantStatus,
@@ -267,6 +268,17 @@ def self_check_in(entrant: Entrant, *, ip_address: str | None = None) -> Entrant
     return check_in(
         entrant, {"entrant": entrant, "channel": Channel.PAGE, "ip_address": ip_address}
     )
+
+
+@transaction.atomic
+def replace_private_link(entrant: Entrant, who: dict | None = None) -> Entrant:
+    """Give the entrant a new private link: the old one stops working at once, over HTTP and on
+    every socket opened with it (closed once this commits). Audited, without either token."""
+    entrant = _locked(entrant)
+    entrant.revoke_access_token()
+    record_change(entrant.tournament, "entrant.link_replaced", entrant, **_who(who))
+    realtime.close_private_link_sockets(entrant.pk)
+    return entrant
 
 
 def _seat_record(seat: Seat) -> dict:
