@@ -1,10 +1,11 @@
-"""Export a whole tournament to one JSON document and import it into an empty database.
+"""Export a whole tournament to one JSON document and import it into any database.
 
 The document holds every row that makes up the event, with its original primary keys:
 the users it refers to (no passwords), players, teams, entrants, staff, stages, rounds,
 generation jobs, matches, seats, every result version and response, live games with their event
-logs, and the audit trail. Importing replays the rows in dependency order inside one
-transaction, so a failed import leaves nothing behind.
+logs, and the audit trail. Importing inserts the rows in dependency order inside one
+transaction, never updating a row that exists (keys are remapped when they are taken), so a
+failed import leaves nothing behind and a successful one changes nothing that was there.
 """
 
 import datetime
@@ -14,7 +15,7 @@ import uuid
 
 from django.contrib.auth import get_user_model
 from django.core import serializers
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from matches.models import (
     AuditEntry,
@@ -119,27 +120,107 @@ def export_tournament(tournament: Tournament) -> dict:
 
 @transaction.atomic
 def import_tournament(document: dict) -> Tournament:
-    """Recreate an exported event with its original keys; refuses if any of it exists."""
+    """Recreate an exported event without touching any row already in the database.
+
+    Every row is inserted (never updated). When none of the export's keys is taken the event
+    keeps them (a restore gives back exactly what was exported); otherwise every row gets a
+    new key and every reference (foreign keys, the audit trail's targets) follows it. Accounts
+    are matched by username: an account that exists is used as it is, never changed. Anything
+    that would clash (the slug, a private link, a player already linked to the account) refuses
+    the whole import with a message; nothing is kept of a refused import.
+    """
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise TransferError("not a tournament export (the format marker is missing)")
     if document.get("version") != FORMAT_VERSION:
         raise TransferError(f"export version {document.get('version')!r} is not supported")
     if Tournament.objects.filter(slug=document.get("slug")).exists():
         raise TransferError(f"a tournament with slug {document['slug']!r} already exists")
-    users = get_user_model()
-    for obj in serializers.deserialize("python", document["rows"]):
-        instance = obj.object
-        if isinstance(instance, users) and users.objects.filter(pk=instance.pk).exists():
-            existing = users.objects.get(pk=instance.pk)
-            if existing.username != instance.username:
-                raise TransferError(
-                    f"user #{instance.pk} is {existing.username!r} here, "
-                    f"{instance.username!r} in the export: import into an empty database"
-                )
-            continue
-        obj.save()
+    try:
+        objects = list(serializers.deserialize("python", document["rows"]))
+    except Exception as exc:  # noqa: BLE001 - any broken row refuses the document
+        raise TransferError(f"the export cannot be read: {exc}") from exc
+    accounts = _existing_accounts(objects)
+    keep_keys = _keys_all_free(objects, accounts)
+    try:
+        with transaction.atomic():
+            _insert_rows(objects, accounts, keep_keys)
+    except IntegrityError as exc:
+        raise TransferError(
+            f"the export clashes with data already here ({exc}); nothing was imported"
+        ) from exc
     _reset_sequences()
     return Tournament.objects.get(slug=document["slug"])
+
+
+def _label(instance) -> str:
+    return instance._meta.label_lower
+
+
+def _existing_accounts(objects) -> dict:
+    """Old user key -> the account with the same username already here."""
+    users = get_user_model()
+    exported = {o.object.username: o.object.pk for o in objects if isinstance(o.object, users)}
+    found = users.objects.filter(username__in=list(exported)).values_list("username", "pk")
+    return {exported[name]: pk for name, pk in found}
+
+
+def _keys_all_free(objects, accounts: dict) -> bool:
+    """Whether no exported key is taken here (accounts matched by username aside)."""
+    by_model: dict = {}
+    for obj in objects:
+        instance = obj.object
+        if isinstance(instance, get_user_model()) and instance.pk in accounts:
+            if accounts[instance.pk] != instance.pk:
+                return False
+            continue
+        by_model.setdefault(type(instance), []).append(instance.pk)
+    return not any(model.objects.filter(pk__in=keys).exists() for model, keys in by_model.items())
+
+
+def _insert_rows(objects, accounts: dict, keep_keys: bool) -> None:
+    """Insert every row in the export's order, each reference pointed at its row's key here."""
+    users = get_user_model()
+    user_label = users._meta.label_lower
+    exported = {(_label(o.object), o.object.pk) for o in objects}
+    keys = {(user_label, old): new for old, new in accounts.items()}
+    later: list[tuple] = []  # (instance, attname, target, old key): references to later rows
+    for obj in objects:
+        instance = obj.object
+        label, old_key = _label(instance), instance.pk
+        if (label, old_key) in keys:  # an account that already exists here
+            continue
+        for field in instance._meta.concrete_fields:
+            if not field.is_relation:
+                continue
+            target, value = field.related_model._meta.label_lower, getattr(instance, field.attname)
+            if value is None:
+                continue
+            if (target, value) in keys:
+                setattr(instance, field.attname, keys[(target, value)])
+            elif (target, value) in exported and field.null:
+                setattr(instance, field.attname, None)
+                later.append((instance, field.attname, target, value))
+            else:
+                raise TransferError(
+                    f"{label} #{old_key} refers to {target} #{value}, which the export lacks"
+                )
+        if isinstance(instance, AuditEntry):
+            target = (instance.target_type, _int_or_none(instance.target_id))
+            if target in keys:
+                instance.target_id = str(keys[target])
+        if not keep_keys:
+            instance.pk = None
+        obj.save(force_insert=True)
+        keys[(label, old_key)] = instance.pk
+    for instance, attname, target, value in later:
+        type(instance).objects.filter(pk=instance.pk).update(**{attname: keys[(target, value)]})
+
+
+def _int_or_none(text) -> int | None:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
 
 
 def _reset_sequences() -> None:

@@ -23,10 +23,11 @@ from matches.services.results import (
     enter_result,
     submit_report,
 )
-from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tests.factories import EntrantFactory, PlayerFactory, TournamentFactory, UserFactory
 from tournament.models import Player, StaffRole, Team, Tournament
 from tournament.services.history import swiss_history
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
+from tournament.services.standings import compute_standings
 from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
@@ -147,3 +148,82 @@ def test_a_finished_event_with_its_champion_round_trips(tmp_path):
     restored = Tournament.objects.get(slug="done-cup")
     assert restored.champion_id == champion.pk
     assert restored.champion.display_name == champion.display_name
+
+
+def standings_by_name(tournament):
+    return [(row.name, row.points, row.tiebreaks) for row in compute_standings(tournament)]
+
+
+def test_importing_into_a_database_with_other_events_touches_none_of_their_rows(tmp_path):
+    """Issue 12.14: an import into a non-empty database overwrote rows with the same ids (a
+    tournament replaced, 40 players renamed with their e-mails blanked)."""
+    tournament = build_event()
+    expected = standings_by_name(tournament)
+    path = tmp_path / "export.json"
+    call_command("export_tournament", "transfer-cup", str(path))
+    wipe_everything()
+    # Another club's event now holds the very keys the export carries.
+    rows = json.loads(path.read_text())["rows"]
+    keys = {
+        model: [r["pk"] for r in rows if r["model"] == model]
+        for model in (
+            "auth.user",
+            "tournament.tournament",
+            "tournament.player",
+            "tournament.entrant",
+        )
+    }
+    club = UserFactory(pk=keys["auth.user"][0], username="club")
+    other = TournamentFactory(
+        pk=keys["tournament.tournament"][0], slug="club-night", organiser=club
+    )
+    pairs = zip(keys["tournament.entrant"], keys["tournament.player"], strict=True)
+    players = [
+        EntrantFactory(
+            pk=entrant_pk,
+            tournament=other,
+            display_name=f"Club player {i}",
+            player=PlayerFactory(pk=player_pk, email=f"p{i}@club.example"),
+        )
+        for i, (entrant_pk, player_pk) in enumerate(pairs)
+    ]
+    before = {
+        e.pk: (e.display_name, e.player.name, e.player.email, e.access_token) for e in players
+    }
+    generate_swiss_round(other, seed=3)
+
+    call_command("import_tournament", str(path))
+
+    other.refresh_from_db()
+    assert other.slug == "club-night" and other.organiser.username == "club"
+    after = {
+        e.pk: (e.display_name, e.player.name, e.player.email, e.access_token)
+        for e in other.entrants.select_related("player")
+    }
+    assert after == before
+    imported = Tournament.objects.get(slug="transfer-cup")
+    assert imported.pk != other.pk
+    assert standings_by_name(imported) == expected
+    assert imported.organiser.username == "org"
+    # The audit trail of the imported event points at its own rows.
+    for entry in AuditEntry.objects.filter(tournament=imported, target_type="tournament.entrant"):
+        assert imported.entrants.filter(pk=int(entry.target_id)).exists()
+    for entry in AuditEntry.objects.filter(tournament=imported, target_type="matches.match"):
+        assert Match.objects.filter(pk=int(entry.target_id), round__tournament=imported).exists()
+
+
+def test_a_clash_refuses_the_whole_import_with_a_message(tmp_path):
+    tournament = build_event()
+    path = tmp_path / "export.json"
+    call_command("export_tournament", "transfer-cup", str(path))
+    # The same event, renamed: its private links are still the ones in the export.
+    tournament.slug = "renamed-cup"
+    tournament.save()
+    counts = (Tournament.objects.count(), ResultVersion.objects.count(), Player.objects.count())
+    with pytest.raises(CommandError, match="clashes with data already here"):
+        call_command("import_tournament", str(path))
+    assert (
+        Tournament.objects.count(),
+        ResultVersion.objects.count(),
+        Player.objects.count(),
+    ) == counts

@@ -8,7 +8,10 @@ from tournament.transfer import TransferError, import_tournament
 
 
 class Command(BaseCommand):
-    help = "Import a tournament exported by export_tournament (into a database without it)."
+    help = (
+        "Import a tournament exported by export_tournament. Only inserts: existing rows are "
+        "never changed; keys are renumbered when taken."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file")
