@@ -168,6 +168,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300),
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
+    # Redis unreachable: a request that enqueues a job learns it in seconds (the job is then
+    # marked failed and can be asked for again, tournament/services/jobs.py).
+    "socket_connect_timeout": 3,
 }
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

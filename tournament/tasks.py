@@ -13,6 +13,7 @@ from pathlib import Path
 
 from celery import shared_task
 from django.db import OperationalError, transaction
+from django.utils import timezone
 
 from matches.services.results import Actor
 from tournament.models import GenerationJob, JobStatus
@@ -26,7 +27,7 @@ log = logging.getLogger(__name__)
 def set_progress(job_id: int, progress: int, message: str, status=JobStatus.RUNNING) -> None:
     """Record a job's progress (its own short transaction, so watchers see it at once)."""
     GenerationJob.objects.filter(pk=job_id).update(
-        progress=progress, message=message, status=status
+        progress=progress, message=message, status=status, updated_at=timezone.now()
     )
     notify_job_progress(GenerationJob.objects.get(pk=job_id))
 

@@ -49,9 +49,11 @@ def test_a_round_survives_its_worker_being_killed(
     rounds_before = Round.objects.filter(tournament=tournament).count()
 
     # The job row as the API makes it; its task goes to the workers' queue below.
-    monkeypatch.setattr(
-        tasks, "generate_swiss_round_task", SimpleNamespace(delay=lambda *args: None)
+    not_sent = SimpleNamespace(
+        apply_async=lambda *args, **kwargs: None,
+        app=SimpleNamespace(conf=SimpleNamespace(task_always_eager=True)),
     )
+    monkeypatch.setattr(tasks, "generate_swiss_round_task", not_sent)
     job, created = request_swiss_round(tournament, tournament.organiser, seed=3, channel="api")
     assert created
     sender = Celery(broker=redis_url)

@@ -5,10 +5,15 @@ Swiss round and answers 202 with the job and its status URL. With the embedded d
 eager, so the job is usually done by the time the answer leaves; with workers it is queued.
 """
 
-from rest_framework import serializers
+from rest_framework import serializers, status
+from rest_framework.response import Response
 
 from tournament.models import GenerationJob, Tournament
-from tournament.services.jobs import request_swiss_round
+from tournament.services.jobs import (
+    queue_was_unreachable,
+    redelivery_expected_at,
+    request_swiss_round,
+)
 
 
 class GenerationJobSerializer(serializers.ModelSerializer):
@@ -16,6 +21,10 @@ class GenerationJobSerializer(serializers.ModelSerializer):
 
     round = serializers.SerializerMethodField()
     status_url = serializers.SerializerMethodField()
+    redelivery_expected_at = serializers.SerializerMethodField(
+        help_text="Set while a running job has reported nothing for a while (its worker is "
+        "probably gone): when the queue hands it to another worker."
+    )
 
     class Meta:
         model = GenerationJob
@@ -28,6 +37,7 @@ class GenerationJobSerializer(serializers.ModelSerializer):
             "error",
             "round",
             "status_url",
+            "redelivery_expected_at",
             "created_at",
             "updated_at",
         ]
@@ -35,6 +45,10 @@ class GenerationJobSerializer(serializers.ModelSerializer):
 
     def get_round(self, job) -> int | None:
         return job.round.number if job.round_id else None
+
+    def get_redelivery_expected_at(self, job) -> str | None:
+        when = redelivery_expected_at(job)
+        return when.isoformat() if when else None
 
     def get_status_url(self, job) -> str:
         request = self.context.get("request")
@@ -47,3 +61,14 @@ def start_swiss_round(tournament: Tournament, user, *, seed: int | None = None):
     job, created = request_swiss_round(tournament, user, seed=seed, channel="api")
     job.refresh_from_db()
     return job, created
+
+
+def job_response(job: GenerationJob, request) -> Response:
+    """202 with the job; 503 with the job and a retry hint when the queue could not be reached."""
+    body = GenerationJobSerializer(job, context={"request": request}).data
+    if queue_was_unreachable(job):
+        body["detail"] = f"{job.error}; send the same request again to retry"
+        return Response(
+            body, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "5"}
+        )
+    return Response(body, status=status.HTTP_202_ACCEPTED)

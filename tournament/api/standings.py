@@ -3,12 +3,12 @@
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, serializers, status
+from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.base import ApiViewMixin, TournamentNestedMixin
-from tournament.api.generation import GenerationJobSerializer
+from tournament.api.generation import GenerationJobSerializer, job_response
 from tournament.csv_export import csv_download
 from tournament.models import GenerationJob, RoundStatus, StageKind
 from tournament.permissions import IsTournamentOrganiser, is_referee
@@ -178,5 +178,4 @@ class EliminationStepView(TournamentNestedMixin, APIView):
         tournament = self.get_tournament()
         job, _ = request_elimination_step(tournament, request.user, channel="api")
         job.refresh_from_db()
-        body = GenerationJobSerializer(job, context={"request": request}).data
-        return Response(body, status=status.HTTP_202_ACCEPTED)
+        return job_response(job, request)

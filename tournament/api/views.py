@@ -31,7 +31,7 @@ from tournament.api.base import (
     audit_actor,
     visible_tournaments,
 )
-from tournament.api.generation import GenerationJobSerializer, start_swiss_round
+from tournament.api.generation import GenerationJobSerializer, job_response, start_swiss_round
 from tournament.api.serializers import (
     AuditEntrySerializer,
     CompleteRoundSerializer,
@@ -392,8 +392,7 @@ class RoundViewSet(
         job, _ = start_swiss_round(
             tournament, request.user, seed=serializer.validated_data.get("seed")
         )
-        body = GenerationJobSerializer(job, context={"request": request}).data
-        return Response(body, status=status.HTTP_202_ACCEPTED)
+        return job_response(job, request)
 
     @extend_schema(
         parameters=[TOURNAMENT_SLUG],

@@ -4,12 +4,71 @@ A request creates a ``GenerationJob`` with an idempotency key naming exactly wha
 (e.g. round 3 of tournament 12); the key is unique in the database, so a second request, a
 double click or a second organiser finds the same job instead of making a second round. The
 Celery task is enqueued only after the transaction commits.
+
+Enqueueing can fail (Redis down): ``dispatch`` then marks the job failed at once with a message
+saying so, instead of leaving it "queued" for ever, and the next request for the same key (the
+organiser's retry, from the console or the API) starts it again. Publishing is not retried
+inside the request, so the answer comes in a second or two, not after twenty.
 """
 
+import logging
+from datetime import timedelta
+
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerUnreachable
 
 from tournament.models import GenerationJob, JobStatus, RoundStatus, StageKind, Tournament
 from tournament.services.rounds import RoundError, next_swiss_numbers
+
+log = logging.getLogger(__name__)
+
+QUEUE_UNREACHABLE = "the task queue (Redis) could not be reached, so nothing was started"
+#: a running job that has not reported progress for this long probably lost its worker
+STALLED_AFTER_SECONDS = 30
+
+
+def dispatch(job: GenerationJob, task) -> bool:
+    """Send ``job`` to its Celery task; on a broker failure mark it failed (retryable)."""
+    try:
+        if task.app.conf.task_always_eager:
+            task.apply_async((job.pk,))
+        else:
+            with task.app.connection_for_write() as connection:
+                # One quick attempt: a request must not wait through the broker's retries.
+                connection.ensure_connection(max_retries=1, interval_start=0, timeout=2)
+                task.apply_async((job.pk,), retry=False, connection=connection)
+    except (BrokerUnreachable, ConnectionError, OSError) as exc:
+        log.warning("job %s not sent: %s (%s)", job.pk, QUEUE_UNREACHABLE, exc)
+        GenerationJob.objects.filter(pk=job.pk, status=JobStatus.QUEUED).update(
+            status=JobStatus.FAILED,
+            error=f"{QUEUE_UNREACHABLE}; try again in a moment",
+            message="Not started",
+            updated_at=timezone.now(),
+        )
+        return False
+    return True
+
+
+def queue_was_unreachable(job: GenerationJob) -> bool:
+    """Whether ``job`` failed because it could not be sent to the task queue."""
+    return job.status == JobStatus.FAILED and job.error.startswith(QUEUE_UNREACHABLE)
+
+
+def redelivery_expected_at(job: GenerationJob):
+    """When the queue hands a stalled running job to another worker, or None if not stalled.
+
+    A job reports progress as it goes; one running without a word for ``STALLED_AFTER_SECONDS``
+    most likely lost its worker. Its message is redelivered once the broker's visibility
+    timeout has passed since the worker took it.
+    """
+    if job.status != JobStatus.RUNNING or job.updated_at is None:
+        return None
+    if timezone.now() - job.updated_at < timedelta(seconds=STALLED_AFTER_SECONDS):
+        return None
+    timeout = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 3600)
+    return job.updated_at + timedelta(seconds=timeout)
 
 
 def next_swiss_round_key(tournament: Tournament) -> str:
@@ -52,7 +111,7 @@ def _request(tournament, kind, key, user, parameters, task_name) -> tuple[Genera
                     parameters=parameters,
                     requested_by=user if getattr(user, "is_authenticated", False) else None,
                 )
-            transaction.on_commit(lambda: task.delay(job.pk))
+            transaction.on_commit(lambda: dispatch(job, task))
     except IntegrityError:
         return GenerationJob.objects.get(idempotency_key=key), False
     return job, True

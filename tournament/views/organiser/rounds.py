@@ -24,7 +24,7 @@ from tournament.models import (
 )
 from tournament.services import clock as clock_service
 from tournament.services.elimination import advance_elimination, start_elimination
-from tournament.services.jobs import request_swiss_round
+from tournament.services.jobs import redelivery_expected_at, request_swiss_round
 from tournament.services.registration import RegistrationError, swap_seats
 from tournament.services.rounds import (
     RoundError,
@@ -76,6 +76,7 @@ def rounds(request, slug):
             "stages": _stages(tournament),
             "job": job,
             "job_running": job is not None and job.status in (JobStatus.QUEUED, JobStatus.RUNNING),
+            "job_redelivery": redelivery_expected_at(job) if job else None,
             "step": next_step(tournament),
             "current": current_round(tournament),
             "can_generate": not eliminating and swiss.count() < tournament.swiss_rounds,
