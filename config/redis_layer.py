@@ -1,4 +1,5 @@
-"""The Redis channel layer's settings, in one place for the settings module and the tests.
+"""The Redis channel layer's and cache's settings, in one place for the settings module and the
+tests.
 
 Two defaults of redis-py 8 do not fit channels-redis, and both closed live sockets with 1011
 (internal error) under load (found with ``bench/ws_fanout.py``, 5,000 clients):
@@ -8,7 +9,18 @@ Two defaults of redis-py 8 do not fit channels-redis, and both closed live socke
   up: the consumer's receive loop raised ``TimeoutError`` and the socket was closed;
 * its pool allows 100 connections per process, and a crowd connecting or leaving at once (a
   room's phones after a Wi-Fi drop) asks for more: ``Too many connections``.
+
+And one gap: after Redis restarts, every pooled connection is dead, and the first command on
+each failed (``Connection closed by server``) - a websocket handshake answered 500 or hung
+until the pool had replaced them all. Commands now retry a connection error on a fresh
+connection (a few quick attempts), so a restart costs a reconnect, not an error.
 """
+
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.retry import Retry as SyncRetry
 
 #: seconds channels-redis blocks on Redis waiting for a message (its ``brpop_timeout``)
 RECEIVE_WAIT_SECONDS = 5
@@ -16,6 +28,24 @@ RECEIVE_WAIT_SECONDS = 5
 SOCKET_TIMEOUT_SECONDS = 15
 #: Redis connections per process for the channel layer (Redis allows 10,000 by default)
 MAX_CONNECTIONS = 1000
+#: attempts after a connection error, each on a fresh connection (50 ms, 100 ms, 200 ms apart)
+RECONNECT_ATTEMPTS = 3
+
+
+def reconnecting_retry() -> Retry:
+    """A fresh retry policy: connection errors and timeouts are tried again, quickly."""
+    return Retry(ExponentialBackoff(cap=0.5, base=0.05), RECONNECT_ATTEMPTS)
+
+
+def cache_options() -> dict:
+    """The Redis cache's connection options: short timeouts, and a retry on a fresh connection
+    after a connection error (a Redis restart), as the channel layer has."""
+    return {
+        "socket_connect_timeout": 2,
+        "socket_timeout": 2,
+        "retry": SyncRetry(ExponentialBackoff(cap=0.5, base=0.05), RECONNECT_ATTEMPTS),
+        "retry_on_error": [RedisConnectionError, RedisTimeoutError],
+    }
 
 
 def redis_channel_layer(url: str) -> dict:
@@ -28,6 +58,8 @@ def redis_channel_layer(url: str) -> dict:
                     "address": url,
                     "socket_timeout": SOCKET_TIMEOUT_SECONDS,
                     "max_connections": MAX_CONNECTIONS,
+                    "retry": reconnecting_retry(),
+                    "retry_on_error": [RedisConnectionError, RedisTimeoutError],
                 }
             ],
             # One ASGI process receives every push for all its sockets on one queue: room for a

@@ -21,7 +21,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
-from config.redis_layer import redis_channel_layer
+from config.redis_layer import cache_options, redis_channel_layer
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -142,9 +142,10 @@ if REDIS_URL:
         "default": {
             "BACKEND": "config.redis_cache.SharedPoolRedisCache",
             "LOCATION": REDIS_URL,
-            # An unreachable Redis costs a page at most this long before it is computed
-            # without the cache (tournament/services/soft_cache.py), never a hang.
-            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+            # An unreachable Redis costs a page at most two seconds before it is computed
+            # without the cache (tournament/services/soft_cache.py), never a hang; a restarted
+            # one costs a reconnect.
+            "OPTIONS": cache_options(),
         }
     }
 else:
