@@ -29,6 +29,9 @@ Live games (event-sourced; a state is the fold of its log)
     ``apply_event(system_key, mode, state_or_log, event) -> dict`` (raises ``EventRejected``)
     ``replay(system_key, mode, setup, events) -> dict``
     ``proposed_report(system_key, mode, state) -> dict`` (the same format ``score`` takes)
+    ``snapshot(state) -> dict`` (the state without its log) and
+    ``advance(system_key, mode, snapshot, event) -> (snapshot, stored event)`` (one event on a
+    snapshot, at a cost that does not grow with the log)
 
 Report: ``{"sides": [{"side": "<id>", ...per-side fields}], ...game-level fields}``.
 Options: ``expected_sides``, ``side_sizes``, ``points_table``, ``tie_policy`` plus system
@@ -48,6 +51,7 @@ from engine.ranking import award_points, places_from_keys
 from engine.ranking import points_table as _points_table
 
 __all__ = [
+    "advance",
     "apply_event",
     "default_tiebreakers",
     "describe",
@@ -58,6 +62,7 @@ __all__ = [
     "proposed_report",
     "replay",
     "score",
+    "snapshot",
     "tiebreaker_choices",
     "validate",
 ]
@@ -143,6 +148,19 @@ def apply_event(system_key: str, mode: str, state_or_log: dict, event: dict) -> 
     return live_log.apply_event(_model(system_key, mode), state_or_log, event)
 
 
+def snapshot(state: dict) -> dict:
+    """A live state without its event log (what a server that stores the log keeps and sends)."""
+    return live_log.snapshot(state)
+
+
+def advance(system_key: str, mode: str, snapshot_state: dict, event: dict) -> tuple[dict, dict]:
+    """Apply one event to a snapshot: (new snapshot, stored event); raises ``EventRejected``.
+
+    For a server that keeps the log itself: the cost does not grow with the game's length.
+    """
+    return live_log.advance(_model(system_key, mode), snapshot_state, event)
+
+
 def replay(system_key: str, mode: str, setup: dict, events: list[dict]) -> dict:
     """The state obtained by applying ``events`` in order to a new game."""
     return live_log.replay(_model(system_key, mode), setup, events)
@@ -151,4 +169,4 @@ def replay(system_key: str, mode: str, setup: dict, events: list[dict]) -> dict:
 def proposed_report(system_key: str, mode: str, state: dict) -> dict:
     """The report the live state implies, in the format ``score`` accepts."""
     model = _model(system_key, mode)
-    return model.proposed_report(live_log.as_state(model, state))
+    return model.proposed_report(live_log.as_readable_state(model, state))

@@ -3,10 +3,17 @@
 A state is a JSON-serialisable dict::
 
     {"engine_state": 1, "system": ..., "mode": ..., "setup": {...}, "events": [...],
-     "status": "setup" | "running" | "ended", "ended_by": None | str, ...model fields}
+     "event_count": int, "status": "setup" | "running" | "ended", "ended_by": None | str,
+     ...model fields}
 
 It is always the replay of ``setup`` + ``events``: ``apply_event`` replays the given state's
 own log before adding the new event, so a tampered state can never drift from its log.
+
+A *snapshot* is a state without its ``events`` (``snapshot``): what a server that keeps the log
+itself stores and sends. ``advance`` applies one event to a snapshot it produced, at a cost that
+does not grow with the log. A game takes at most ``MAX_EVENTS`` events, and an event's
+metadata is small (``note`` at most ``MAX_NOTE_CHARS`` characters), so neither the log nor one
+event can grow without bound.
 
 Every event is a dict with a ``type``; ``seq`` (optional) must be the next number (1 for the
 first event) and protects against stale or doubled submissions; ``at``, ``by`` and ``note`` are
@@ -22,6 +29,10 @@ from engine.errors import EngineFault, EventRejected
 from engine.fields import as_whole_number
 
 META_KEYS = frozenset({"type", "seq", "at", "by", "note"})
+#: events one game may record: a five-minute game makes a few hundred, a turn-based one more
+MAX_EVENTS = 2000
+MAX_NOTE_CHARS = 200
+MAX_BY_CHARS = 60
 
 
 class LiveModel:
@@ -77,18 +88,26 @@ def new_game(model: LiveModel, setup: Any) -> dict:
         mode=model.mode.key,
         setup=copy.deepcopy(setup),
         events=[],
+        event_count=0,
         status="setup",
         ended_by=None,
     )
     return state
 
 
-def _apply(model: LiveModel, state: dict, event: Any, index: int) -> None:
+def _apply(model: LiveModel, state: dict, event: Any, index: int) -> dict:
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise EventRejected("an event must be an object with a type", "bad_event", index)
     kind = event["type"]
     try:
-        expected = len(state["events"]) + 1
+        expected = state["event_count"] + 1
+        if expected > MAX_EVENTS:
+            raise reject(
+                f"this game has recorded {MAX_EVENTS} events, the most one game can hold; "
+                "end it and enter the result",
+                "too_many_events",
+            )
+        _check_metadata(event)
         if "seq" in event and event["seq"] != expected:
             raise reject(
                 f"event number {event['seq']!r} arrived but {expected} was expected "
@@ -128,7 +147,25 @@ def _apply(model: LiveModel, state: dict, event: Any, index: int) -> None:
         raise
     stored = copy.deepcopy(event)
     stored["seq"] = expected
-    state["events"].append(stored)
+    state["event_count"] = expected
+    if "events" in state:
+        state["events"].append(stored)
+    return stored
+
+
+def _check_metadata(event: dict) -> None:
+    """The free metadata of an event stays small and plain."""
+    note = event.get("note")
+    if note is not None and (not isinstance(note, str) or len(note) > MAX_NOTE_CHARS):
+        raise reject(f"a note is text of at most {MAX_NOTE_CHARS} characters", "bad_event")
+    by = event.get("by")
+    if by is not None and (not isinstance(by, str) or len(by) > MAX_BY_CHARS):
+        raise reject(f"'by' is text of at most {MAX_BY_CHARS} characters", "bad_event")
+    at = event.get("at")
+    if at is not None and (isinstance(at, bool) or not isinstance(at, int | float | str)):
+        raise reject("'at' is a time (a number or text)", "bad_event")
+    if isinstance(at, str) and len(at) > 40:
+        raise reject("'at' is a time of at most 40 characters", "bad_event")
 
 
 def replay(model: LiveModel, setup: Any, events: Any) -> dict:
@@ -143,6 +180,19 @@ def replay(model: LiveModel, setup: Any, events: Any) -> dict:
 
 def as_state(model: LiveModel, state_or_log: Any) -> dict:
     """Rebuild the state from a state or a log (``{"setup": ..., "events": [...]}``)."""
+    _check_owner(model, state_or_log)
+    return replay(model, state_or_log["setup"], state_or_log.get("events", []))
+
+
+def as_readable_state(model: LiveModel, state: Any) -> dict:
+    """A state to read from: a snapshot as it is (it has no log to replay), else ``as_state``."""
+    _check_owner(model, state)
+    if "events" not in state and "event_count" in state:
+        return state
+    return as_state(model, state)
+
+
+def _check_owner(model: LiveModel, state_or_log: Any) -> None:
     if not isinstance(state_or_log, dict) or "setup" not in state_or_log:
         raise EngineFault("expected a live state or a log with setup and events")
     for key in ("system", "mode"):
@@ -150,7 +200,6 @@ def as_state(model: LiveModel, state_or_log: Any) -> dict:
         wanted = model.system.key if key == "system" else model.mode.key
         if found is not None and found != wanted:
             raise EngineFault(f"this state belongs to {key} {found!r}, not {wanted!r}")
-    return replay(model, state_or_log["setup"], state_or_log.get("events", []))
 
 
 def apply_event(model: LiveModel, state_or_log: Any, event: Any) -> dict:
@@ -158,3 +207,21 @@ def apply_event(model: LiveModel, state_or_log: Any, event: Any) -> dict:
     state = as_state(model, state_or_log)
     _apply(model, state, event, len(state["events"]))
     return state
+
+
+def snapshot(state: dict) -> dict:
+    """``state`` without its log: the model fields, the status and the event count."""
+    return {key: copy.deepcopy(value) for key, value in state.items() if key != "events"}
+
+
+def advance(model: LiveModel, snapshot_state: dict, event: Any) -> tuple[dict, dict]:
+    """Apply ``event`` to a snapshot this engine made; (new snapshot, the event as stored).
+
+    The snapshot is trusted (the caller keeps the log it came from and can ``replay`` it); the
+    cost is that of one event, however long the game already is.
+    """
+    state = snapshot(snapshot_state)
+    if "event_count" not in state:
+        raise EngineFault("advance needs a snapshot made by this engine (no event_count)")
+    stored = _apply(model, state, event, state["event_count"])
+    return state, stored

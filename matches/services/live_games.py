@@ -1,10 +1,12 @@
 """Hosted live games: the platform as a table's scoreboard, event by event.
 
 A ``LiveGame`` is a setup plus its log of ``LiveEvent`` rows; ``LiveGame.state`` caches the
-engine's replay of that log. Applying an event locks the game's row, lets the engine check it
-against the stored state (``engine.api.apply_event``), then stores the event (sequence =
-``last_sequence + 1``, unique per game) and the new state in the same transaction; the new state
-is pushed to the match's watchers after the commit. A refused event stores nothing and raises
+engine's replay of that log as a *snapshot* (the state without the log: the characters, cups,
+status and event count). Applying an event locks the game's row, lets the engine check it
+against the stored snapshot (``engine.api.advance``: one event's work, however long the game),
+then stores the event (sequence = ``last_sequence + 1``, unique per game) and the new snapshot in
+the same transaction; the snapshot and the event are pushed to the match's watchers after the
+commit, so a push stays the same size as the log grows. A refused event stores nothing and raises
 the engine's ``EventRejected`` with its reason, for the sender alone.
 
 Because every accepted event is a row, a restarted server loses nothing: ``current_state``
@@ -118,7 +120,7 @@ def create_live_game(match: Match, actor=results.SYSTEM, characters: dict | None
     _check_side(match, actor)
     system, mode = _system(match)
     setup = build_setup(match, characters)
-    state = engine_api.new_game(system, mode, setup)
+    state = engine_api.snapshot(engine_api.new_game(system, mode, setup))
     game = LiveGame.objects.create(
         match=match, game_system=system, mode=mode, setup=setup, state=state
     )
@@ -154,20 +156,20 @@ def _cached_state_ok(game: LiveGame) -> bool:
     state = game.state
     return (
         isinstance(state, dict)
-        and isinstance(state.get("events"), list)
-        and len(state["events"]) == game.last_sequence
+        and "events" not in state
+        and state.get("event_count") == game.last_sequence
         and "status" in state
     )
 
 
 def replay_state(game: LiveGame) -> dict:
-    """The state replayed from the stored log (the truth, whatever the cache says)."""
+    """The snapshot replayed from the stored log (the truth, whatever the cache says)."""
     events = list(game.events.order_by("sequence").values_list("payload", flat=True))
-    return engine_api.replay(game.game_system, game.mode, game.setup, events)
+    return engine_api.snapshot(engine_api.replay(game.game_system, game.mode, game.setup, events))
 
 
 def current_state(game: LiveGame) -> dict:
-    """The game's current state: the cache when it matches the log, else a replay (saved)."""
+    """The game's current snapshot: the cache when it matches the log, else a replay (saved)."""
     if _cached_state_ok(game):
         return game.state
     state = replay_state(game)
@@ -185,7 +187,8 @@ def _status_of(state: dict) -> str:
 
 
 def state_payload(game: LiveGame, event: dict | None = None, result: dict | None = None) -> dict:
-    """The ``live.state`` message: the whole state (small) and the event that made it."""
+    """The ``live.state`` message: the snapshot (no log: its size does not grow with the game)
+    and the event that made it."""
     from tournament.realtime import server_time_ms
 
     return {
@@ -244,8 +247,7 @@ def apply_live_event(match: Match, event, actor) -> LiveOutcome:
             raise LiveGameError("this match has no live game yet")
         _check_side(game.match, actor)
         base = game.state if _cached_state_ok(game) else replay_state(game)
-        new_state = engine_api.apply_event(game.game_system, game.mode, base, event)
-        stored = new_state["events"][-1]
+        new_state, stored = engine_api.advance(game.game_system, game.mode, base, event)
         sequence = game.last_sequence + 1
         row = LiveEvent.objects.create(
             game=game, sequence=sequence, payload=stored, **actor.provenance()
