@@ -295,5 +295,8 @@ LOGGING = {
     "loggers": {
         name: {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO"), "propagate": False}
         for name in ("django", "django.server", "uvicorn.access", "uvicorn.error", "daphne")
-    },
+    }
+    # daphne's start-up chatter (HTTP/2 extras missing, endpoint lines): the scripts say where
+    # they serve; its warnings and errors still show.
+    | {"daphne.server": {"handlers": ["console"], "level": "WARNING", "propagate": False}},
 }

@@ -1,10 +1,19 @@
 """Top-level URL map: pages, the REST API v1 with its schema and docs, and the admin."""
 
 from django.contrib import admin
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+
+def favicon(request):
+    """Browsers ask for /favicon.ico on every page that names no icon (the admin, the API)."""
+    return redirect(static("img/favicon.svg"), permanent=True)
+
+
 urlpatterns = [
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("api/v1/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

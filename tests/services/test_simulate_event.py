@@ -1,8 +1,15 @@
 """The simulation command runs whole events to a champion, players and teams alike."""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from django.core.management import call_command
 
+from tests.factories import EntrantFactory, TournamentFactory
+from tournament.management.commands.simulate_event import Command
 from tournament.models import Tournament, TournamentStatus
 
 pytestmark = pytest.mark.django_db
@@ -25,3 +32,55 @@ def test_simulated_event_ends_with_a_champion(args, finalists, capsys):
     assert sum(1 for line in out.splitlines() if line.strip().startswith("Final game")) == 3
     first_final = next(line for line in out.splitlines() if "Final game 1" in line)
     assert first_final.count("(") == finalists
+
+
+def run_simulation(capsys, *args) -> str:
+    call_command("simulate_event", "--players", "12", "--rounds", "2", "--seed", "3", *args)
+    return capsys.readouterr().out
+
+
+def test_the_same_seed_gives_the_same_event_whatever_else_the_database_holds(capsys):
+    """Issue 15: with other events in the database the same seed gave other games (the
+    pairing ordered entrant ids as text, and other events shift the ids)."""
+    alone = run_simulation(capsys, "--slug", "first")
+    # Another event with a hundred entrants moves every id of the next simulation.
+    other = TournamentFactory(slug="busy-night")
+    EntrantFactory.create_batch(100, tournament=other)
+    again = run_simulation(capsys, "--slug", "second")
+    assert alone == again
+
+
+def test_running_twice_picks_a_free_address(capsys):
+    run_simulation(capsys)
+    run_simulation(capsys)
+    slugs = sorted(Tournament.objects.values_list("slug", flat=True))
+    assert slugs == ["simulation-every_eye-12-3", "simulation-every_eye-12-3-2"]
+
+
+def test_the_bracket_shows_each_side_s_seed(capsys):
+    out = run_simulation(capsys)
+    bracket = out[out.index("Elimination") :]
+    group_a = next(line for line in bracket.splitlines() if line.strip().startswith("A "))
+    assert sorted(int(part.split("]")[0]) for part in group_a.split("[")[1:]) == [1, 4, 5, 8]
+
+
+def test_help_names_every_default():
+    parser = Command().create_parser("manage.py", "simulate_event")
+    text = parser.format_help()
+    assert "default swiss" in text and "default 5" in text and "default 32" in text
+
+
+def test_an_unmigrated_database_gets_a_message_not_a_traceback(tmp_path):
+    env = {**os.environ, "SQLITE_PATH": str(tmp_path / "new.sqlite3")}
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "simulate_event", "--players", "4"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert "run `manage.py migrate` first" in done.stderr
+    assert "Traceback" not in done.stderr

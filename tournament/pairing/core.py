@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
+from tournament.ids import id_sort_key
+
 from .arrange import Arrangement, polish_spread, repair_nearby, repair_tabu
 from .exact import EXACT_LIMIT, exact_grouping
 from .sizes import best_size_order
@@ -24,7 +26,7 @@ _DEALS = list(permutations(FLOWERS))
 
 def check_sides(sides: Sequence[Side]) -> list[Side]:
     """Validate the sides and return them in canonical (id) order."""
-    ordered = sorted(sides, key=lambda s: s.id)
+    ordered = sorted(sides, key=lambda s: id_sort_key(s.id))
     for a, b in zip(ordered, ordered[1:], strict=False):
         if a.id == b.id:
             raise PairingError(f"side {a.id!r} is listed twice")

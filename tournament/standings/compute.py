@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
+from tournament.ids import id_sort_key
+
 from .metrics import DEFAULT_TIEBREAKERS, Totals, get_metric
 from .types import Entrant, GamePlacing, StandingRow, StandingsError
 
@@ -80,7 +82,7 @@ def compute_standings(
 
     values = [[m.value(i, totals) for m in metrics] for i in range(n)]
     if tie_seed is None:
-        tie = [entrant_id_order(e.id) for e in entrants]
+        tie = [id_sort_key(e.id) for e in entrants]
     else:
         draw = list(range(n))
         random.Random(tie_seed).shuffle(draw)
@@ -113,13 +115,6 @@ def compute_standings(
             )
         )
     return rows
-
-
-def entrant_id_order(entrant_id: str) -> tuple[int, int, str]:
-    """Sort key of an entrant id: whole numbers by value (6 before 15), then other ids as text."""
-    if entrant_id.isdecimal():
-        return (0, int(entrant_id), "")
-    return (1, 0, entrant_id)
 
 
 def _indices(ids: Sequence[str], index: Mapping[str, int]) -> list[int]:

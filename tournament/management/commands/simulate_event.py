@@ -8,8 +8,11 @@ the cut, tie-breaks and the final. Prints a progress bar, the final standings an
 import random
 import sys
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Prefetch
 
 from matches.models import Seat
@@ -38,27 +41,71 @@ from tournament.simulate import random_battle
 MAX_ELIMINATION_STEPS = 40
 
 
+def require_migrated_database() -> None:
+    """Stop with what to run when the database lacks the project's tables."""
+    executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
+    pending = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    if pending:
+        where = settings.DATABASES["default"]["NAME"]
+        raise CommandError(
+            f"the database ({where}) is not set up: run `manage.py migrate` first "
+            f"({len(pending)} migration(s) to apply)"
+        )
+
+
+def free_slug(base: str) -> str:
+    """``base``, or ``base-2``, ``base-3``... whichever no event has yet."""
+    slug, number = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
+
+
 class Command(BaseCommand):
-    help = "Simulate a whole event with random legal games and print standings and bracket."
+    help = (
+        "Simulate a whole event with random legal games and print standings and bracket. "
+        "The same --seed gives the same event, whatever else the database holds."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--players", type=int, default=32, help="Players (or teams).")
+        parser.add_argument(
+            "--players", type=int, default=32, help="Players (or teams); default %(default)s."
+        )
         parser.add_argument("--teams", action="store_true", help="Alliances: teams of 2-3.")
-        parser.add_argument("--method", choices=["random", "swiss"], default="swiss")
-        parser.add_argument("--rounds", type=int, default=5)
-        parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--drops", type=int, default=0, help="Sides leaving after round 2.")
-        parser.add_argument("--slug", default=None)
+        parser.add_argument(
+            "--method",
+            choices=["random", "swiss"],
+            default="swiss",
+            help="How rounds are paired; default %(default)s.",
+        )
+        parser.add_argument(
+            "--rounds", type=int, default=5, help="Swiss rounds; default %(default)s."
+        )
+        parser.add_argument(
+            "--seed", type=int, default=1, help="Seed of every draw; default %(default)s."
+        )
+        parser.add_argument(
+            "--drops", type=int, default=0, help="Sides leaving after round 2; default none."
+        )
+        parser.add_argument(
+            "--slug",
+            default=None,
+            help="The event's web address; default simulation-<mode>-<players>-<seed>, "
+            "numbered on when taken.",
+        )
 
     def handle(self, *args, players, teams, method, rounds, seed, drops, slug, **options):
         if players < 2:
             raise CommandError("an event needs at least two sides")
+        require_migrated_database()
         rng = random.Random(seed)
         mode = "alliances" if teams else "every_eye"
         organiser, _ = get_user_model().objects.get_or_create(username="simulation")
-        slug = slug or f"simulation-{mode}-{players}-{seed}"
-        if Tournament.objects.filter(slug=slug).exists():
-            raise CommandError(f"{slug!r} exists already; pass another --seed or --slug")
+        if slug is None:
+            slug = free_slug(f"simulation-{mode}-{players}-{seed}")
+        elif Tournament.objects.filter(slug=slug).exists():
+            raise CommandError(f"{slug!r} exists already; pass another --slug (or none)")
         tournament = Tournament.objects.create(
             name=f"Simulated {mode.replace('_', ' ')} event ({players} sides, seed {seed})",
             slug=slug,
@@ -152,15 +199,30 @@ class Command(BaseCommand):
             )
 
     def print_bracket(self, tournament):
-        self.stdout.write("\nElimination")
+        self.stdout.write("\nElimination (seed number before each name)")
         rounds = tournament.rounds.exclude(stage__kind=StageKind.SWISS).select_related("stage")
+        seeds = cut_seeds(rounds)
         for round_ in rounds.order_by("number"):
             for match in round_.matches.prefetch_related("seats__entrant"):
                 line = ", ".join(
-                    f"{s.entrant.display_name} ({float(s.points):g})"
+                    f"{_seed_label(seeds, s.entrant_id)}{s.entrant.display_name} "
+                    f"({float(s.points):g})"
                     for s in match.seats.order_by("place")
                 )
                 label = match.group_label + (
                     f" game {match.game_in_series}" if round_.stage.kind == StageKind.FINAL else ""
                 )
                 self.stdout.write(f"  {label:<16} {line}")
+
+
+def cut_seeds(rounds) -> dict[int, int]:
+    """Seed number by entrant id, from the first elimination round's record of the cut."""
+    for round_ in rounds.order_by("number"):
+        seeds = (round_.pairing_report or {}).get("seeds")
+        if seeds and round_.stage.kind != StageKind.TIE_BREAK:
+            return {int(side): number for number, side in enumerate(seeds, 1)}
+    return {}
+
+
+def _seed_label(seeds: dict[int, int], entrant_id: int) -> str:
+    return f"[{seeds[entrant_id]}] " if entrant_id in seeds else ""
