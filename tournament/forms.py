@@ -94,7 +94,12 @@ class TournamentForm(forms.ModelForm):
         self.fields["system_mode"].initial = f"eye_for_an_eye{SYSTEM_MODE_SEPARATOR}every_eye"
         for name in ("rules_level", "timing", "pairing_method", "cut_tie_resolution", "tie_policy"):
             self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != ""]
-        self.fields["pairing_method"].initial = "swiss"
+        self.fields["pairing_method"].initial = "random"
+        self.fields["pairing_method"].help_text = (
+            "Random: new opponents each round, as the rulebook's tournament plays its five "
+            "rounds. Swiss: players with similar points meet, so the strongest meet sooner; "
+            "both avoid repeat opponents where they can."
+        )
         self.fields["name"].widget.attrs["autofocus"] = True
 
     def clean_slug(self):

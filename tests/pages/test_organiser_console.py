@@ -153,6 +153,9 @@ def test_defaults_of_the_create_form(client):
     assert form["swiss_rounds"].value() == 5
     assert form["game_length_seconds"].value() == 300
     assert form["system_mode"].value() == "eye_for_an_eye:every_eye"
+    # The rulebook's tournament: five rounds against randomly determined opponents (issue 13.11).
+    assert form["pairing_method"].value() == "random"
+    assert "rulebook" in form["pairing_method"].help_text
 
 
 # --- players --------------------------------------------------------------------------------
