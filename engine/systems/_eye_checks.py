@@ -199,19 +199,27 @@ def check_cups(ctx: GameContext) -> None:
                     f"this side's characters lost at least {lost} Health Tokens, but the "
                     f"other sides' Victory Cups hold only {others} regular Health Tokens",
                 )
-        return
-    # teams: count every cup together (no assumption about hits between team-mates)
+    # every mode: each token a character lost went into some cup, so all the cups together
+    # hold at least everything lost (team modes make no assumption about hits between mates)
+    _check_total_lost(ctx, regular, echo)
+
+
+def _check_total_lost(ctx: GameContext, regular: dict[str, int], echo: bool) -> None:
+    """All the cups together hold at least the Health Tokens every side lost."""
     plain = [min_lost(ctx, s, False) for s in ctx.order]
     with_echo = [min_lost(ctx, s, echo) for s in ctx.order]
-    if any(v is None for v in plain + with_echo):
+    if not ctx.order or any(v is None for v in plain + with_echo):
         return
+    # Echo starts with less health: count one side as Echo's, the one that lowers the total most
     total_lost = sum(plain) - max(a - b for a, b in zip(plain, with_echo, strict=True))  # type: ignore[operator]
-    if total_lost > sum(regular.values()):
+    held = sum(regular.values())
+    if total_lost > held:
+        losers = [side for side, lost in zip(ctx.order, plain, strict=True) if lost]
         ctx.add(
             None,
             "victory_cup_tokens",
-            f"the characters lost at least {total_lost} Health Tokens in all, but the "
-            f"Victory Cups hold only {sum(regular.values())} regular Health Tokens",
+            f"the characters of sides {', '.join(losers)} lost at least {total_lost} Health "
+            f"Tokens in all, but the Victory Cups hold only {held} regular Health Tokens",
         )
 
 

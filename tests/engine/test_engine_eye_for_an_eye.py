@@ -13,9 +13,10 @@ from .helpers import EFAE, battle, places_points, problems_of
 @pytest.mark.parametrize(
     "rows, expected",
     [
-        # cups 7,4,4,2; survivors 1,0,1,0 -> adjusted 12,4,9,2 -> places 1,3,2,4 -> points 4,2,3,1
+        # cups 14,9,9,2; survivors 1,0,1,0 -> adjusted 19,9,14,2 -> places 1,3,2,4 -> 4,2,3,1
+        # (b and d are knocked out: at least 25 tokens must sit in the cups, and 34 do)
         (
-            [("a", 7, 1), ("b", 4, 0), ("c", 4, 1), ("d", 2, 0)],
+            [("a", 14, 1), ("b", 9, 0), ("c", 9, 1), ("d", 2, 0)],
             {"a": (1, 4), "b": (3, 2), "c": (2, 3), "d": (4, 1)},
         ),
         # 2 players: cups 10,0; survivors 1,0 -> 15,0 -> 4/2
@@ -38,15 +39,16 @@ def test_every_eye_ranking(rows, expected):
 
 
 def test_score_output_shape_and_order():
-    # cups 7,4,4,2; survivors 1,0,1,0 -> a 12, c 9, b 4, d 2
-    rows = api.score(EFAE, "every_eye", battle(("a", 7, 1), ("b", 4, 0), ("c", 4, 1), ("d", 2, 0)))
+    # cups 14,9,9,2; survivors 1,0,1,0 -> a 19, c 14, b 9, d 2
+    report = battle(("a", 14, 1), ("b", 9, 0), ("c", 9, 1), ("d", 2, 0))
+    rows = api.score(EFAE, "every_eye", report)
     assert [r["side"] for r in rows] == ["a", "c", "b", "d"]
     assert rows[0] == {
         "side": "a",
         "place": 1,
         "points": 4,
-        "score": 12,
-        "stats": {"survivors": 1, "victory_cup_tokens": 7, "guard_tokens": 0},
+        "score": 19,
+        "stats": {"survivors": 1, "victory_cup_tokens": 14, "guard_tokens": 0},
         "tie_break_needed": False,
     }
 
@@ -299,7 +301,8 @@ def test_named_non_echo_tightens_the_bound():
     # b is Pluma (15), knocked out, but a's cup holds only 10 regular tokens
     rows = [("a", 10, 1, {"characters": ["Echo"]}), ("b", 0, 0, {"characters": ["Pluma"]})]
     fields, _ = problems_of(EFAE, "every_eye", battle(*rows))
-    assert fields == {("b", "victory_cup_tokens")}
+    # b's own loss, and the game's total: what was lost is more than all the cups hold
+    assert fields == {("b", "victory_cup_tokens"), (None, "victory_cup_tokens")}
 
 
 def test_all_problems_reported_at_once():
@@ -313,3 +316,15 @@ def test_all_problems_reported_at_once():
 def test_malformed_reports(report):
     with pytest.raises(ResultInvalid):
         api.validate(EFAE, "every_eye", report)
+
+
+def test_every_eye_checks_that_all_the_cups_hold_what_everyone_lost():
+    """Issue 13.3: two knocked-out characters lost at least 25 tokens (one may be Echo), yet the
+    cups held 17. Each side alone passed (its loss fits in the others' cups); the total did not."""
+    report = battle(("a", 7, 1), ("b", 4, 0), ("c", 4, 1), ("d", 2, 0))
+    fields, error = problems_of(EFAE, "every_eye", report)
+    assert fields == {(None, "victory_cup_tokens")}
+    assert "sides b, d lost at least 25 Health Tokens" in str(error)
+    assert "hold only 17" in str(error)
+    # the same report with enough tokens in the cups is accepted
+    api.validate(EFAE, "every_eye", battle(("a", 7, 1), ("b", 4, 0), ("c", 12, 1), ("d", 2, 0)))

@@ -24,7 +24,8 @@ def two_tables(client):
 def result(match):
     data = {"g-ended_by": "time"}
     for rank, seat in enumerate(match.seats.order_by("position")):
-        data[f"s{seat.position}-victory_cup_tokens"] = 10 - rank
+        # the knocked-out characters' tokens must all be in some cup (at least 15 each)
+        data[f"s{seat.position}-victory_cup_tokens"] = 20 - 2 * rank
         data[f"s{seat.position}-survivors"] = 1 if rank == 0 else 0
     return data
 

@@ -209,7 +209,8 @@ def desk_results(client, slug, round_):
         data = {"g-ended_by": "time"}
         seats = list(match.seats.order_by("position"))
         for rank, seat in enumerate(seats):
-            data[f"s{seat.position}-victory_cup_tokens"] = 3 * (len(seats) - rank)
+            # every knocked-out character's tokens sit in some cup (at least 15 each)
+            data[f"s{seat.position}-victory_cup_tokens"] = 12 * (len(seats) - rank)
             data[f"s{seat.position}-survivors"] = 1 if rank == 0 else 0
         response = client.post(f"/events/{slug}/desk/matches/{match.pk}/", data)
         assert response.status_code == 302, response.content.decode()[:2000]
