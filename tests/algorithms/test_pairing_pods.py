@@ -209,3 +209,20 @@ def test_two_and_five_players():
     assert [len(p.sides) for p in two.pods] == [2]
     five = pair_pods([Side(x) for x in "abcde"])
     assert sorted(len(p.sides) for p in five.pods) == [2, 3]
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(5, 40), rounds=st.integers(6, 14), seed=st.integers(0, 10**6), method=METHODS)
+def test_the_repeat_reason_claims_a_minimum_only_when_it_is_proven(n, rounds, seed, method):
+    """Issue 13.4: one explanation said both "cannot keep every pair apart" and "not proven
+    minimal". Now it says one true thing: proven by the exhaustive search, or not proven."""
+    sides = random_history(n, rounds, seed)
+    pairing = pair_pods(sides, PairingOptions(method, 4, seed, rounds + 1))
+    if not pairing.repeats:
+        assert "repeat_reason" not in pairing.explanation
+        return
+    reason = pairing.explanation["repeat_reason"]
+    proven = pairing.explanation["repair"] == "exact search"
+    assert ("cannot keep" in reason) == proven
+    assert ("fewest possible" in reason and "not proven" not in reason) == proven
+    assert ("not proven" in reason) == (not proven)

@@ -157,20 +157,19 @@ def seat_round(
                 f"of the other {n - 1}"
             )
         if proven:
-            how = (
-                f"an exhaustive search over all groupings proves {repeats} repeat "
-                f"pair(s) is the fewest possible"
+            reason = (
+                f"field of {n} in round {round_number}: {met_text}. An exhaustive search over "
+                f"all groupings proves that {nq} pod(s) cannot keep every pair that has met "
+                f"apart: {repeats} repeat pair(s) is the fewest possible"
             )
         else:
-            how = (
-                f"local search found no grouping with fewer repeats (not proven minimal; "
-                f"a repeat-free grouping is guaranteed only with at least {most_met + 1} "
-                f"pods, this round has {nq})"
+            reason = (
+                f"field of {n} in round {round_number}: {met_text}. The search found no "
+                f"grouping with fewer than {repeats} repeat pair(s); that is not proven to be "
+                f"the fewest possible (a repeat-free grouping is certain only with at least "
+                f"{most_met + 1} pods, this round has {nq})"
             )
-        explanation["repeat_reason"] = (
-            f"field of {n} in round {round_number}: {met_text}, so {nq} pod(s) cannot keep "
-            f"every pair that has met apart; {how}"
-        )
+        explanation["repeat_reason"] = reason
     return Pairing(
         pods=tuple(pods),
         repeats=repeats,
