@@ -74,6 +74,7 @@ class TournamentForm(forms.ModelForm):
             "cut_tie_resolution",
             "game_length_seconds",
             "tie_policy",
+            "allow_three_team_games",
         ]
         labels = {
             "name": "Event name",
@@ -83,6 +84,7 @@ class TournamentForm(forms.ModelForm):
             "pairing_method": "Pairing",
             "cut_tie_resolution": "A tie at the cut line is settled by",
             "tie_policy": "Equal scores in one game",
+            "allow_three_team_games": "Alliances: play one 2v2v2 game rather than give a bye",
         }
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
 

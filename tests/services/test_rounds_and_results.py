@@ -104,7 +104,9 @@ def test_correction_keeps_every_version_and_one_accepted():
 
 
 def test_alliance_round_with_odd_teams_gives_one_bye_scored_as_a_win():
-    tournament = TournamentFactory(mode="alliances", allow_three_team_games=False)
+    # 2v2v2 is the organiser's opt-in (issue 13.9): a new event gives the bye.
+    tournament = TournamentFactory(mode="alliances")
+    assert tournament.allow_three_team_games is False
     for _ in range(5):
         entrant = EntrantFactory(tournament=tournament, player=None, team=TeamFactory())
         for _ in range(2):

@@ -82,7 +82,9 @@ class Tournament(models.Model):
         default=4, help_text="4 sides a game preferred, or 3."
     )
     allow_three_team_games = models.BooleanField(
-        default=True, help_text="Alliances: an odd team count plays one 2v2v2 game, not a bye."
+        default=False,
+        help_text="Alliances: an odd team count plays one 2v2v2 game instead of giving a bye "
+        "(the rulebook makes it optional: off unless the organiser opts in).",
     )
     bye_scores_as_win = models.BooleanField(default=True)
 
