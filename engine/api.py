@@ -56,6 +56,7 @@ __all__ = [
     "default_tiebreakers",
     "describe",
     "list_systems",
+    "max_game_seconds",
     "new_game",
     "points_for_places",
     "points_table",
@@ -111,6 +112,11 @@ def points_for_places(places: list[int], options: dict | None = None) -> list:
         )
     table = _points_table(len(places), opts["points_table"])
     return [points for points, _ in award_points(places, table, opts["tie_policy"])]
+
+
+def max_game_seconds(system_key: str, mode: str) -> int:
+    """The longest a round's clock may run for one game of this system and mode."""
+    return registry.get_system(system_key).mode(mode).max_game_seconds
 
 
 def default_tiebreakers(system_key: str, mode: str) -> list[str]:

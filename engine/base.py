@@ -42,6 +42,8 @@ class ModeSpec:
     # The per-game statistics a scored side carries (``score()[i]["stats"]``): what a
     # tournament may sum and break standings ties on.
     stats: tuple[str, ...] = ()
+    #: the longest a round's clock may run for one game of this mode
+    max_game_seconds: int = 2 * 3600
 
     def to_dict(self) -> dict:
         """Summary used by ``list_systems``."""
@@ -55,6 +57,7 @@ class ModeSpec:
             "live_model": self.live_model,
             "default_tiebreakers": list(self.tiebreakers),
             "stats": list(self.stats),
+            "max_game_seconds": self.max_game_seconds,
             "help_text": self.help_text,
         }
 
@@ -169,6 +172,7 @@ class GameSystem:
             "options": [f.to_dict() for f in self.option_fields],
             "default_tiebreakers": list(mode.tiebreakers),
             "stats": list(mode.stats),
+            "max_game_seconds": mode.max_game_seconds,
         }
 
     def parse_options(self, options: dict | None) -> dict:

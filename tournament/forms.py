@@ -4,7 +4,9 @@ from django import forms
 from django.utils.text import slugify
 
 from engine import api as engine_api
+from engine.errors import EngineUserError
 from tournament.models import Entrant, Tournament
+from tournament.models.event import MAX_GAME_SECONDS_ANY_SYSTEM, game_length_error
 from tournament.services.clock import MAX_EXTEND_SECONDS
 
 SYSTEM_MODE_SEPARATOR = ":"
@@ -52,10 +54,11 @@ class TournamentForm(forms.ModelForm):
     swiss_rounds = forms.IntegerField(min_value=1, max_value=20, initial=5, label="Swiss rounds")
     game_length_seconds = forms.IntegerField(
         min_value=30,
-        max_value=7200,
+        max_value=MAX_GAME_SECONDS_ANY_SYSTEM,
         initial=300,
         label="Game length (seconds)",
-        help_text="300 seconds is the standard five-minute game.",
+        help_text="300 seconds is the standard five-minute game; up to two hours a game "
+        "(eight for Tsukuyumi, whose games run four hours and more).",
     )
 
     class Meta:
@@ -116,6 +119,14 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         key, _, mode = (data.get("system_mode") or "").partition(SYSTEM_MODE_SEPARATOR)
         data["game_system"], data["mode"] = key, mode
+        seconds = data.get("game_length_seconds")
+        if key and seconds:
+            try:
+                problem = game_length_error(key, mode, seconds)
+            except EngineUserError:
+                problem = None  # an unknown system is the system field's own error
+            if problem:
+                self.add_error("game_length_seconds", problem[0].upper() + problem[1:] + ".")
         return data
 
     def save(self, commit=True):

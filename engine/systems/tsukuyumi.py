@@ -59,6 +59,8 @@ class Tsukuyumi(GameSystem):
             max_players=6,
             tiebreakers=("vp", "strength_of_schedule", "first_places"),
             stats=("vp",),
+            # a game runs four hours and more (seed 004): a round's clock may run eight
+            max_game_seconds=8 * 3600,
         )
     }
     option_fields = (

@@ -9,7 +9,12 @@ from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from matches.models import AuditEntry
 from tournament.api.base import StrictModelSerializer, StrictSerializer
 from tournament.models import Entrant, EntrantStatus, Round, Tournament, TournamentStatus
-from tournament.models.event import MAX_TIEBREAKERS, tiebreaker_errors
+from tournament.models.event import (
+    MAX_GAME_SECONDS_ANY_SYSTEM,
+    MAX_TIEBREAKERS,
+    game_length_error,
+    tiebreaker_errors,
+)
 
 # Options the platform sets itself (per match or from their own fields), never system options.
 COMMON_OPTION_KEYS = {"expected_sides", "side_sizes", "points_table", "tie_policy"}
@@ -98,7 +103,9 @@ class TournamentWriteSerializer(StrictModelSerializer):
     status = _TournamentStatusField(choices=TournamentStatus.choices, required=False)
     swiss_rounds = serializers.IntegerField(min_value=1, max_value=20, required=False)
     preferred_pod_size = serializers.ChoiceField(choices=[3, 4], required=False)
-    game_length_seconds = serializers.IntegerField(min_value=30, max_value=7200, required=False)
+    game_length_seconds = serializers.IntegerField(
+        min_value=30, max_value=MAX_GAME_SECONDS_ANY_SYSTEM, required=False
+    )
     cut_size = serializers.IntegerField(
         min_value=2, max_value=1024, required=False, allow_null=True
     )
@@ -148,6 +155,9 @@ class TournamentWriteSerializer(StrictModelSerializer):
                 field = key if key in ("points_table", "tie_policy") else "system_options"
                 errors.setdefault(field, []).append(problem.message)
             raise serializers.ValidationError(errors) from exc
+        length_error = game_length_error(system, mode, self._value(attrs, "game_length_seconds"))
+        if length_error:
+            raise serializers.ValidationError({"game_length_seconds": [length_error]})
         if "tiebreakers" in attrs or "game_system" in attrs or "mode" in attrs:
             problems = tiebreaker_errors(system, mode, self._value(attrs, "tiebreakers") or [])
             if problems:

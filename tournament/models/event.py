@@ -18,6 +18,18 @@ from tournament.models.choices import (
 )
 
 MAX_TIEBREAKERS = 10
+#: the database's bound on a game length; each mode has its own, lower one (the engine's
+#: ``max_game_seconds``: two hours for most, eight for Tsukuyumi)
+MAX_GAME_SECONDS_ANY_SYSTEM = 12 * 3600
+
+
+def game_length_error(game_system: str, mode: str, seconds: int) -> str | None:
+    """Why ``seconds`` is not a game length this system and mode allows, or None."""
+    limit = engine_api.max_game_seconds(game_system, mode)
+    if seconds > limit:
+        label = engine_api.describe(game_system, mode)["label"]
+        return f"a {label} game lasts at most {limit // 60} minutes ({limit} seconds)"
+    return None
 
 
 def default_tiebreakers() -> list[str]:
@@ -143,8 +155,9 @@ class Tournament(models.Model):
                 condition=Q(preferred_pod_size__in=[3, 4]), name="tournament_pod_size_3_or_4"
             ),
             models.CheckConstraint(
-                condition=Q(game_length_seconds__gte=30) & Q(game_length_seconds__lte=7200),
-                name="tournament_game_length_30s_to_2h",
+                condition=Q(game_length_seconds__gte=30)
+                & Q(game_length_seconds__lte=MAX_GAME_SECONDS_ANY_SYSTEM),
+                name="tournament_game_length_30s_to_12h",
             ),
             models.CheckConstraint(
                 condition=Q(cut_size__isnull=True) | Q(cut_size__gte=2),

@@ -23,13 +23,13 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from engine.api import max_game_seconds
 from matches.models import Channel
 from matches.services.audit import record_change
 from tournament.models import Round, RoundStatus
 
 DEFAULT_LENGTH_SECONDS = 300
 MAX_EXTEND_SECONDS = 3600
-MAX_LENGTH_SECONDS = 7200
 
 CALLS = {"start": "Yarra Mark!", "end": "Yarra Bung!"}
 
@@ -190,7 +190,8 @@ def start(round_: Round, user=None, *, seconds: int | None = None) -> Round:
             raise ClockError("the clock is already running")
         if clock.state == "ended":
             raise ClockError("this round's clock has already run; extend it to add time")
-        length = length_of(r) if seconds is None else _seconds(seconds, 30, MAX_LENGTH_SECONDS)
+        longest = max_game_seconds(r.tournament.game_system, r.tournament.mode)
+        length = length_of(r) if seconds is None else _seconds(seconds, 30, longest)
         fields = start_fields(now, length)
         if length != r.game_length_seconds:
             fields["game_length_seconds"] = length
