@@ -9,6 +9,10 @@ target wins at once.
 A player's VP may be broken down; the parts must add up to the total, and some parts are
 checked against the rules (moon centre at most 1 per round, the faction goal is worth 0 or 2,
 fertile ground comes in 2s, the initiative bonus is +2 for 1st and +1 for 2nd).
+
+Two-player game (mode ``two_player``, seed 004): three rounds, and VP come only from each
+faction's two victory cards - goals, missions, the moon centre, areas, initiative and the
+rest give nothing unless a victory card says so. A breakdown may name the other sources, at 0.
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ BREAKDOWN_MAX = {
     "vp_other": 30,
 }
 MAX_VP = 200
+#: project bound on what two victory cards can give in a three-round two-player game
+MAX_VICTORY_CARD_VP = 60
+TWO_PLAYER = "two_player"
 
 
 class Tsukuyumi(GameSystem):
@@ -61,7 +68,18 @@ class Tsukuyumi(GameSystem):
             stats=("vp",),
             # a game runs four hours and more (seed 004): a round's clock may run eight
             max_game_seconds=8 * 3600,
-        )
+        ),
+        TWO_PLAYER: ModeSpec(
+            TWO_PLAYER,
+            "Two-player game",
+            side_kind="player",
+            side_counts=(2,),
+            max_players=2,
+            tiebreakers=("vp", "strength_of_schedule", "first_places"),
+            stats=("vp",),
+            max_game_seconds=8 * 3600,
+            help_text="Three rounds; VP only from each faction's two victory cards.",
+        ),
     }
     option_fields = (
         Field(
@@ -115,12 +133,29 @@ class Tsukuyumi(GameSystem):
             )
             for name, label in BREAKDOWN
         )
+        if mode.key == TWO_PLAYER:
+            cards = Field(
+                "vp_victory_cards",
+                "From the victory cards",
+                "int",
+                required=False,
+                min=0,
+                max=MAX_VICTORY_CARD_VP,
+                help_text="Optional breakdown: the only source of VP in a two-player game.",
+            )
+            return (
+                Field("vp", "Victory points", "int", min=0, max=MAX_VICTORY_CARD_VP),
+                cards,
+            ) + parts
         return (Field("vp", "Victory points", "int", min=0, max=MAX_VP),) + parts
 
     def cross_check(self, ctx: GameContext) -> None:
         order = ctx.game.get("initiative_order")
         for side in ctx.order:
-            self._check_breakdown(ctx, side, order)
+            if ctx.mode.key == TWO_PLAYER:
+                self._check_two_player_breakdown(ctx, side)
+            else:
+                self._check_breakdown(ctx, side, order)
         target = ctx.options.get("supremacy_target")
         winner = ctx.game.get("supremacy_winner")
         if winner is not None and target is None:
@@ -143,6 +178,21 @@ class Tsukuyumi(GameSystem):
                 f"{', '.join(reached)} reached the supremacy target of {target}, so the "
                 f"game ended at once: name the supremacy winner",
             )
+
+    def _check_two_player_breakdown(self, ctx: GameContext, side: str) -> None:
+        """Only the victory cards give VP; any other source named must be 0."""
+        v = ctx.sides[side]
+        for name, label in BREAKDOWN:
+            if v.get(name):
+                ctx.add(
+                    side,
+                    name,
+                    f"{label.split(' (')[0].lower()} give no VP in a two-player game "
+                    "(only the victory cards do)",
+                )
+        cards = v.get("vp_victory_cards")
+        if cards is not None and v["vp"] is not None and cards != v["vp"]:
+            ctx.add(side, "vp", f"the victory cards give {cards} VP, not {v['vp']}")
 
     def _check_breakdown(self, ctx: GameContext, side: str, order: list | None) -> None:
         v = ctx.sides[side]

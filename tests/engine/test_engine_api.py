@@ -265,6 +265,10 @@ REPORTS = {
         "sides": [{"side": "a", "vp": 12}, {"side": "b", "vp": 9}],
         "initiative_order": ["a", "b"],
     },
+    ("tsukuyumi", "two_player"): {
+        "sides": [{"side": "a", "vp": 7}, {"side": "b", "vp": 5}],
+        "initiative_order": ["b", "a"],
+    },
 }
 
 

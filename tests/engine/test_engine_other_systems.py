@@ -198,3 +198,48 @@ def test_tsukuyumi_moon_bound_follows_rounds():
     assert problems_of("tsukuyumi", "standard", report, {"rounds": 6})[0] == {
         (None, "options.rounds")
     }
+
+
+# --- Tsukuyumi, two players (issue 13.13) ------------------------------------------------
+
+
+def two(*rows, order):
+    return tsu(*rows, order=order)
+
+
+def test_two_player_game_takes_a_victory_card_breakdown_with_no_initiative_vp():
+    report = two(
+        ("a", 7, {"vp_victory_cards": 7, "vp_initiative": 0, "vp_moon": 0}),
+        ("b", 5, {"vp_victory_cards": 5}),
+        order=["a", "b"],
+    )
+    rows = api.score("tsukuyumi", "two_player", report)
+    assert [(r["side"], r["place"], r["points"]) for r in rows] == [("a", 1, 4), ("b", 2, 2)]
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"vp_initiative": 2}, "vp_initiative"),
+        ({"vp_missions": 1}, "vp_missions"),
+        ({"vp_moon": 1}, "vp_moon"),
+    ],
+)
+def test_two_player_vp_come_only_from_the_victory_cards(extra, field):
+    report = two(("a", 7, {"vp_victory_cards": 5, **extra}), ("b", 5), order=["a", "b"])
+    fields, error = problems_of("tsukuyumi", "two_player", report)
+    assert ("a", field) in fields
+    assert "only the victory cards" in str(error)
+
+
+def test_two_player_game_is_for_two_and_its_totals_agree():
+    fields, _ = problems_of(
+        "tsukuyumi", "two_player", two(("a", 3), ("b", 2), ("c", 1), order=["a", "b", "c"])
+    )
+    assert (None, "sides") in fields
+    fields, _ = problems_of(
+        "tsukuyumi",
+        "two_player",
+        two(("a", 7, {"vp_victory_cards": 6}), ("b", 5), order=["a", "b"]),
+    )
+    assert fields == {("a", "vp")}
