@@ -44,6 +44,8 @@ class ModeSpec:
     stats: tuple[str, ...] = ()
     #: the longest a round's clock may run for one game of this mode
     max_game_seconds: int = 2 * 3600
+    #: whether each player starts on a dealt Ceremonial Flower (Domination: by the centre)
+    starting_flowers: bool = True
 
     def to_dict(self) -> dict:
         """Summary used by ``list_systems``."""
@@ -58,6 +60,7 @@ class ModeSpec:
             "default_tiebreakers": list(self.tiebreakers),
             "stats": list(self.stats),
             "max_game_seconds": self.max_game_seconds,
+            "starting_flowers": self.starting_flowers,
             "help_text": self.help_text,
         }
 
@@ -173,6 +176,7 @@ class GameSystem:
             "default_tiebreakers": list(mode.tiebreakers),
             "stats": list(mode.stats),
             "max_game_seconds": mode.max_game_seconds,
+            "starting_flowers": mode.starting_flowers,
         }
 
     def parse_options(self, options: dict | None) -> dict:

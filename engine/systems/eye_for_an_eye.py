@@ -76,6 +76,7 @@ def _modes() -> dict[str, ModeSpec]:
                 max_players=limit,
                 tiebreakers=VP_TIEBREAKERS,
                 stats=stats,
+                starting_flowers=key != "domination",
                 **players,
             )
         )
@@ -90,6 +91,7 @@ def _modes() -> dict[str, ModeSpec]:
                 max_players=limit,
                 tiebreakers=VP_TIEBREAKERS,
                 stats=stats,
+                starting_flowers=key != "domination",
                 **teams,
             )
         )

@@ -57,7 +57,12 @@ class Seat(models.Model):
         "tournament.Entrant", on_delete=models.RESTRICT, related_name="seats"
     )
     position = models.PositiveSmallIntegerField(help_text="Seat order in the pod, from 1.")
-    flower_colour = models.CharField(max_length=12, blank=True)
+    flower_colour = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="The starting flower; a team's players' flowers joined by \"+\"; "
+        "empty where none is dealt (Domination, byes).",
+    )
     character = models.CharField(max_length=40, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)

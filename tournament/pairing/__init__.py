@@ -5,9 +5,11 @@ Public API:
     pair_alliances(teams, AllianceOptions) -> Pairing
     pod_sizes(n, preferred) -> list[int]
     best_size_order(points_desc, sizes) -> (spread bound, size order)
+    deal_flowers(players_per_side, seed, table) -> each side's starting flowers
 """
 
 from .alliances import pair_alliances
+from .flowers import deal_flowers, flower_list
 from .pods import pair_pods
 from .sizes import best_size_order, pod_sizes
 from .types import (
@@ -22,6 +24,8 @@ from .types import (
 
 __all__ = [
     "FLOWERS",
+    "deal_flowers",
+    "flower_list",
     "AllianceOptions",
     "Pairing",
     "PairingError",

@@ -28,6 +28,7 @@ from tournament.pairing import (
     PairingError,
     PairingOptions,
     Side,
+    deal_flowers,
     pair_alliances,
     pair_pods,
 )
@@ -164,11 +165,31 @@ def generate_swiss_round(
     return round_
 
 
+def seat_flowers(round_: Round, pairing) -> list[list[str]]:
+    """Each pod's starting flowers by seat: one per player (a team's joined by "+"), none in
+    Domination (its players start by the centre)."""
+    tournament = round_.tournament
+    if not tournament.game_mode["starting_flowers"]:
+        return [[""] * len(pod.sides) for pod in pairing.pods]
+    if not tournament.team_play:
+        return [list(pod.flowers) for pod in pairing.pods]
+    sizes = dict(
+        tournament.entrants.annotate(players=Count("team__memberships")).values_list(
+            "pk", "players"
+        )
+    )
+    return [
+        deal_flowers([max(1, sizes[int(side)]) for side in pod.sides], round_.seed, pod.table)
+        for pod in pairing.pods
+    ]
+
+
 def store_pods(round_: Round, pairing) -> list[Match]:
     """Write a pairing's pods as matches and seats of ``round_`` (a bye becomes a bye match)."""
     matches = Match.objects.bulk_create(
         Match(round=round_, table_number=pod.table) for pod in pairing.pods
     )
+    flowers = seat_flowers(round_, pairing)
     seats = [
         Seat(
             match=match,
@@ -177,8 +198,8 @@ def store_pods(round_: Round, pairing) -> list[Match]:
             position=position,
             flower_colour=flower,
         )
-        for match, pod in zip(matches, pairing.pods, strict=True)
-        for position, (side, flower) in enumerate(zip(pod.sides, pod.flowers, strict=True), 1)
+        for match, pod, dealt in zip(matches, pairing.pods, flowers, strict=True)
+        for position, (side, flower) in enumerate(zip(pod.sides, dealt, strict=True), 1)
     ]
     if pairing.bye:
         bye_match = Match.objects.create(round=round_, table_number=len(matches) + 1, is_bye=True)
