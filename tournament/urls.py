@@ -9,6 +9,7 @@ app_name = "tournament"
 urlpatterns = [
     path("", include("tournament.urls_organiser")),
     path("", pages.home, name="home"),
+    path("rules/decisions/", pages.rules_decisions, name="rules-decisions"),
     path("events/<slug:slug>/", pages.tournament_detail, name="detail"),
     path("events/<slug:slug>/live.json", live_json.tournament_live, name="tournament-live"),
     path(

@@ -130,6 +130,7 @@ def build_showcase() -> dict:
         "sessions": {"organiser": session_key(organiser), "referee": session_key(referee)},
         "paths": {
             "home": "/",
+            "rules-decisions": "/rules/decisions/",
             "event": f"/events/{SLUG}/",
             "round-tables": f"/events/{SLUG}/rounds/{groups.number}/",
             "standings": f"/events/{SLUG}/standings/",
@@ -148,6 +149,7 @@ def build_showcase() -> dict:
 # page -> who opens it (None: anyone, without logging in)
 PAGES = {
     "home": None,
+    "rules-decisions": None,
     "event": None,
     "round-tables": None,
     "standings": None,

@@ -13,6 +13,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 
+from engine.decisions import DECISIONS
 from matches.models import Seat
 from tournament.models import Round, RoundStatus, StageKind, Tournament
 from tournament.permissions import (
@@ -105,6 +106,11 @@ def qr_svg(url: str) -> str:
 
 
 # --- pages --------------------------------------------------------------------------------------
+
+
+def rules_decisions(request):
+    """The project's rules decisions, with what each rests on and the setting that changes it."""
+    return render(request, "tournament/rules_decisions.html", {"decisions": DECISIONS})
 
 
 def home(request):

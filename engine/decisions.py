@@ -1,0 +1,112 @@
+"""The project's decisions where the rulebooks are silent or leave a choice: one list, shown on the
+organisers' "Rules decisions" page and kept word for word in docs/engine.md (a test compares).
+
+The rulebooks send tournament organisers to a "Living Tournament rules" document (seed 000,
+"Tournaments"; seed 001), which is not available to this project; these decisions stand in for
+it. Each names the rulebook place it rests on and the organiser setting that changes it, if any.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One project decision: what the platform does, what it rests on, how to change it."""
+
+    decision: str
+    rests_on: str
+    setting: str
+
+
+DECISIONS: tuple[Decision, ...] = (
+    Decision(
+        "Equal scores in one game share the better place and its points; the next side takes "
+        "the place after them (1st, 1st, 3rd)",
+        "000/001 scoring: places by adjusted score; ties not covered",
+        "Equal scores in one game (tie policy: shared, average, play-off)",
+    ),
+    Decision(
+        "5-6 side games have no points table until the organiser gives one",
+        '000: 5-6 players "for experienced players"; tables only for 2-4',
+        "Points table (API: points_table)",
+    ),
+    Decision(
+        "A VP-mode game ranks sides by VP, then Health Tokens left, and awards the usual "
+        "points table",
+        "000 VP modes: most VP wins; a tied series goes to the most Health Tokens left",
+        'none yet (a "sum of VP" series is planned)',
+    ),
+    Decision(
+        "Standings tiebreakers follow the game mode: battles Victory Cup tokens, VP modes VP "
+        "and Health Tokens left, then strength of schedule and first places",
+        "000/001 tournament: points add up over the rounds; ties not covered",
+        "Tiebreakers (API: tiebreakers; [] follows the mode)",
+    ),
+    Decision(
+        "Default pairing is random; Swiss is an option",
+        "001 tournament: five rounds against randomly determined opponents",
+        "Pairing",
+    ),
+    Decision(
+        "An odd number of teams gives one team a bye (scored as a win) unless the organiser "
+        "opts in to one 2v2v2 game",
+        '001 tournament: 2v2 or 3v3, "2v2v2 if you want"',
+        "Alliances: play one 2v2v2 game rather than give a bye; bye scores as a win",
+    ),
+    Decision(
+        "Every player starts on a dealt Ceremonial Flower, all different at the table (a 3v3 "
+        "uses all six); Domination tables get none",
+        "000 set-up: starting areas on the flowers; Domination starts next to the centre",
+        "none",
+    ),
+    Decision(
+        "An elimination group plays one game; a tie on the line that decides who goes on is "
+        "settled by one more game among the tied sides (or a recorded seeded draw)",
+        "001 tournament: set groups 1-5-12-16 ...; a tied series is played off",
+        "A tie at the cut line is settled by (game or seeded draw)",
+    ),
+    Decision(
+        "Smaller events scale the cut: 16+ players top 16, 8-15 top 8, 4-7 a final of 4 "
+        "(teams: 8, 4, 2)",
+        "001 tournament: top 16 players or top 8 teams",
+        "Cut size",
+    ),
+    Decision(
+        "True ties in the standings keep entrant order (by number), or a seeded draw",
+        "not covered",
+        "none",
+    ),
+    Decision(
+        "Healing never raises a character above its starting health",
+        "000: heal +1 Health Token from the common supply; no upper limit given",
+        "none",
+    ),
+    Decision(
+        "No count exceeds what the box holds (90 Health Tokens, 6 Nymphlets); where the rules "
+        "give no bound, a generous one (VP scored 100 a game, Tsukuyumi 200 VP)",
+        "000 components list; 004 scoring",
+        "none",
+    ),
+    Decision(
+        "A round's clock runs at most two hours a game, eight for Tsukuyumi",
+        "000: a five-minute game; 004: a game runs four hours and more",
+        "Game length (seconds)",
+    ),
+    Decision(
+        "Tsukuyumi's two-player game is its own mode; a VP tie goes to the initiative order",
+        "004 two-player rules: three rounds, VP only from victory cards; no tie rule given",
+        "Game and mode",
+    ),
+)
+
+
+def markdown_table() -> str:
+    """The decisions as the Markdown table docs/engine.md carries."""
+    lines = [
+        "| decision | rests on | setting that changes it |",
+        "|---|---|---|",
+    ]
+    lines += [f"| {d.decision} | {d.rests_on} | {d.setting} |" for d in DECISIONS]
+    return "\n".join(lines)
