@@ -46,6 +46,8 @@ class ModeSpec:
     max_game_seconds: int = 2 * 3600
     #: whether each player starts on a dealt Ceremonial Flower (Domination: by the centre)
     starting_flowers: bool = True
+    #: a VP mode whose series the rulebook totals in VP (an event may sum VP, not places)
+    vp_series: bool = False
 
     def to_dict(self) -> dict:
         """Summary used by ``list_systems``."""
@@ -61,6 +63,7 @@ class ModeSpec:
             "stats": list(self.stats),
             "max_game_seconds": self.max_game_seconds,
             "starting_flowers": self.starting_flowers,
+            "vp_series": self.vp_series,
             "help_text": self.help_text,
         }
 
@@ -177,6 +180,7 @@ class GameSystem:
             "stats": list(mode.stats),
             "max_game_seconds": mode.max_game_seconds,
             "starting_flowers": mode.starting_flowers,
+            "vp_series": mode.vp_series,
         }
 
     def parse_options(self, options: dict | None) -> dict:
@@ -280,8 +284,12 @@ class GameSystem:
         if sorted(r.side for r in results) != sorted(ctx.order):
             raise EngineFault(f"{self.key}.rank_sides did not rank every side exactly once")
         places = places_from_keys([r.key for r in results])
-        table = points_table(len(results), ctx.options["points_table"])
-        awarded = award_points(places, table, ctx.options["tie_policy"])
+        if ctx.options.get("game_points") == "score":
+            # a series that sums each game's score (VP): the score is the game's points
+            awarded = [(r.score, False) for r in results]
+        else:
+            table = points_table(len(results), ctx.options["points_table"])
+            awarded = award_points(places, table, ctx.options["tie_policy"])
         rows = [
             {
                 "side": r.side,

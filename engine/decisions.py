@@ -33,10 +33,10 @@ DECISIONS: tuple[Decision, ...] = (
         "Points table (API: points_table)",
     ),
     Decision(
-        "A VP-mode game ranks sides by VP, then Health Tokens left, and awards the usual "
-        "points table",
+        "A VP-mode event sums each game's VP (the final's three games too); Health Tokens "
+        "left break ties; a game still ranks its sides by VP, then Health Tokens left",
         "000 VP modes: most VP wins; a tied series goes to the most Health Tokens left",
-        'none yet (a "sum of VP" series is planned)',
+        "VP modes: a game adds to the total (sum of VP, or points by place)",
     ),
     Decision(
         "Standings tiebreakers follow the game mode: battles Victory Cup tokens, VP modes VP "

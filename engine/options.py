@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.errors import OptionsInvalid, Problem
 from engine.fields import Field, as_whole_number, check_fields
-from engine.ranking import TIE_POLICIES, parse_points_tables
+from engine.ranking import GAME_POINTS, TIE_POLICIES, parse_points_tables
 
 COMMON_OPTION_FIELDS: tuple[Field, ...] = (
     Field(
@@ -52,6 +52,16 @@ COMMON_OPTION_FIELDS: tuple[Field, ...] = (
         default="shared",
         choices=TIE_POLICIES,
         help_text="How sides with equal scores share places and points.",
+    ),
+    Field(
+        "game_points",
+        "Game points",
+        "choice",
+        required=False,
+        default="places",
+        choices=GAME_POINTS,
+        help_text="What a game gives each side toward the standings: the points of its place "
+        '("places", the points table) or its score ("score": the VP of a VP-mode game).',
     ),
 )
 

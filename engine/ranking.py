@@ -30,6 +30,8 @@ DEFAULT_POINTS_TABLES: dict[int, tuple[int, ...]] = {
     4: (4, 3, 2, 1),
 }
 TIE_POLICIES = ("shared", "average", "playoff")
+#: what a game gives a side: its place's points, or its score (a VP series sums the VP)
+GAME_POINTS = ("places", "score")
 # Bounds of an organiser's points table (project decision): a game has 2 to 12 sides (no system
 # on the platform seats more than 6), and a place is worth a whole number of points from 0 to
 # 100, so twenty rounds of the best place still fit the standings' columns with room to spare.

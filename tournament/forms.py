@@ -5,7 +5,7 @@ from django.utils.text import slugify
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
-from tournament.models import Entrant, Tournament
+from tournament.models import Entrant, SeriesPoints, Tournament
 from tournament.models.event import MAX_GAME_SECONDS_ANY_SYSTEM, game_length_error
 from tournament.services.clock import MAX_EXTEND_SECONDS
 
@@ -77,6 +77,7 @@ class TournamentForm(forms.ModelForm):
             "cut_tie_resolution",
             "game_length_seconds",
             "tie_policy",
+            "series_points",
             "allow_three_team_games",
         ]
         labels = {
@@ -88,6 +89,7 @@ class TournamentForm(forms.ModelForm):
             "cut_tie_resolution": "A tie at the cut line is settled by",
             "tie_policy": "Equal scores in one game",
             "allow_three_team_games": "Alliances: play one 2v2v2 game rather than give a bye",
+            "series_points": "VP modes: a game adds to the total",
         }
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
 
@@ -97,8 +99,17 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["system_mode"].choices = system_mode_choices()
         self.fields["system_mode"].initial = f"eye_for_an_eye{SYSTEM_MODE_SEPARATOR}every_eye"
-        for name in ("rules_level", "timing", "pairing_method", "cut_tie_resolution", "tie_policy"):
+        for name in (
+            "rules_level",
+            "timing",
+            "pairing_method",
+            "cut_tie_resolution",
+            "tie_policy",
+            "series_points",
+        ):
             self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != ""]
+        self.fields["series_points"].required = False  # only VP modes use it
+        self.fields["series_points"].initial = SeriesPoints.SUM_VP
         self.fields["pairing_method"].initial = "random"
         self.fields["pairing_method"].help_text = (
             "Random: new opponents each round, as the rulebook's tournament plays its five "
@@ -119,6 +130,7 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         key, _, mode = (data.get("system_mode") or "").partition(SYSTEM_MODE_SEPARATOR)
         data["game_system"], data["mode"] = key, mode
+        data["series_points"] = data.get("series_points") or SeriesPoints.SUM_VP
         seconds = data.get("game_length_seconds")
         if key and seconds:
             try:

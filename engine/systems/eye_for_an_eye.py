@@ -77,6 +77,7 @@ def _modes() -> dict[str, ModeSpec]:
                 tiebreakers=VP_TIEBREAKERS,
                 stats=stats,
                 starting_flowers=key != "domination",
+                vp_series=True,
                 **players,
             )
         )
@@ -92,6 +93,7 @@ def _modes() -> dict[str, ModeSpec]:
                 tiebreakers=VP_TIEBREAKERS,
                 stats=stats,
                 starting_flowers=key != "domination",
+                vp_series=True,
                 **teams,
             )
         )

@@ -119,6 +119,7 @@ def engine_options(match: Match, seats: list[Seat]) -> dict:
     options = {
         "expected_sides": [side_id(seat.entrant_id) for seat in seats],
         "tie_policy": tournament.tie_policy,
+        "game_points": "score" if tournament.sums_vp else "places",
     }
     if tournament.points_table:
         options["points_table"] = {int(k): v for k, v in tournament.points_table.items()}

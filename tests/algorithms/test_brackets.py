@@ -234,3 +234,18 @@ def test_final_tie_for_first_needs_a_game():
     res = decide_final([g1, g2, g3])
     assert res.winner is None and res.tiebreak.sides == ("a", "b")
     assert res.totals[:2] == (("a", 9), ("b", 9))
+
+
+def test_a_final_that_sums_vp_totals_the_scores_not_the_places():
+    from tournament.brackets.advancement import decide_final
+
+    games = [
+        [("a", 1, 9), ("b", 2, 8), ("c", 3, 1), ("d", 4, 0)],
+        [("b", 1, 6), ("a", 2, 5), ("c", 3, 4), ("d", 4, -5)],
+        [("c", 1, 7), ("b", 2, 6), ("a", 3, 2), ("d", 4, 1)],
+    ]
+    by_place = decide_final(games)
+    by_vp = decide_final(games, by_score=True)
+    assert by_place.winner == "b"  # 3 + 4 + 3 = 10 against a's 4 + 3 + 2 = 9
+    assert dict(by_vp.totals) == {"a": 16, "b": 20, "c": 12, "d": -4}
+    assert by_vp.winner == "b"

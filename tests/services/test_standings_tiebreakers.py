@@ -24,7 +24,7 @@ def domination_report(match, vps):
 
 
 def test_equal_points_in_a_domination_event_are_ordered_by_vp_not_by_entrant_id():
-    tournament = TournamentFactory(mode="domination", swiss_rounds=1)
+    tournament = TournamentFactory(mode="domination", swiss_rounds=1, series_points="by_place")
     EntrantFactory.create_batch(8, tournament=tournament)
     round_ = publish_round(generate_swiss_round(tournament, seed=3))
     first, second = sorted(round_.matches.all(), key=lambda m: min(
@@ -53,3 +53,30 @@ def test_the_migration_hands_the_old_fixed_order_back_to_the_game_and_keeps_any_
     chosen.refresh_from_db()
     assert fixed.tiebreakers == [] and fixed.standings_tiebreakers()[0] == "vp"
     assert chosen.tiebreakers == ["first_places", "victory_cup_tokens"]
+
+
+# --- VP series (issue 13.7) -------------------------------------------------------------
+
+
+def test_a_vp_mode_event_sums_vp_by_default_as_the_rulebook_totals_a_series():
+    tournament = TournamentFactory(mode="domination", swiss_rounds=1)
+    assert tournament.series_points == "sum_vp" and tournament.sums_vp
+    EntrantFactory.create_batch(4, tournament=tournament)
+    match = publish_round(generate_swiss_round(tournament, seed=3)).matches.get()
+    enter_result(match, domination_report(match, [9, 4, 4, 1]), Actor())
+    points = sorted(float(s.points) for s in match.seats.all())
+    assert points == [1, 4, 4, 9]
+    assert [row.points for row in compute_standings(tournament)] == [9, 4, 4, 1]
+
+
+def test_points_by_place_stays_an_organiser_choice():
+    tournament = TournamentFactory(mode="domination", swiss_rounds=1, series_points="by_place")
+    EntrantFactory.create_batch(4, tournament=tournament)
+    match = publish_round(generate_swiss_round(tournament, seed=3)).matches.get()
+    enter_result(match, domination_report(match, [9, 5, 4, 1]), Actor())
+    assert [row.points for row in compute_standings(tournament)] == [4, 3, 2, 1]
+
+
+def test_battle_modes_always_score_by_place():
+    tournament = TournamentFactory(mode="every_eye", series_points="sum_vp")
+    assert not tournament.sums_vp

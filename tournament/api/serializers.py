@@ -17,7 +17,7 @@ from tournament.models.event import (
 )
 
 # Options the platform sets itself (per match or from their own fields), never system options.
-COMMON_OPTION_KEYS = {"expected_sides", "side_sizes", "points_table", "tie_policy"}
+COMMON_OPTION_KEYS = {"expected_sides", "side_sizes", "points_table", "tie_policy", "game_points"}
 
 TOURNAMENT_SETTINGS = [
     "slug",
@@ -36,6 +36,7 @@ TOURNAMENT_SETTINGS = [
     "bye_scores_as_win",
     "points_table",
     "tie_policy",
+    "series_points",
     "tiebreakers",
     "cut_size",
     "cut_tie_resolution",

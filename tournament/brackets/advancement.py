@@ -140,21 +140,28 @@ def game_points(
     return out
 
 
+def score_points(result: Sequence[Placing | tuple]) -> dict[str, float]:
+    """Each side's score in one game as its points (a series that sums VP)."""
+    return {r.side: r.score for r in _placings(result)}
+
+
 def decide_final(
     games: Sequence[Sequence[Placing | tuple]],
     *,
     games_required: int = 3,
     table: Mapping[int, Sequence[float]] | None = None,
+    by_score: bool = False,
 ) -> FinalResult:
     """Add up the final's points over its games; highest total wins.
 
-    Until ``games_required`` games are in, the result is incomplete (no winner). A tie
-    for the highest total returns a ``tiebreak`` among the sides sharing it.
+    Each game gives its places' points (``table``), or, ``by_score``, each side's score (a VP
+    series that sums the VP). Until ``games_required`` games are in, the result is incomplete
+    (no winner). A tie for the highest total returns a ``tiebreak`` among the sides sharing it.
     """
     totals: dict[str, float] = {}
     sides: set[str] | None = None
     for game in games:
-        pts = game_points(game, table)
+        pts = score_points(game) if by_score else game_points(game, table)
         if sides is None:
             sides = set(pts)
         elif set(pts) != sides:

@@ -32,6 +32,13 @@ class TiePolicy(models.TextChoices):
     PLAYOFF = "playoff", "Tied sides play one more game"
 
 
+class SeriesPoints(models.TextChoices):
+    """What a VP-mode game adds to a side's total: its VP (the rulebook's series) or its place."""
+
+    SUM_VP = "sum_vp", "Sum of VP (each game adds its VP, as the rulebook totals a series)"
+    BY_PLACE = "by_place", "Points by place (each game adds the points table's points)"
+
+
 class CutTieResolution(models.TextChoices):
     """How a tie still standing at the cut line is settled."""
 

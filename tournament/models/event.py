@@ -11,6 +11,7 @@ from tournament.models.choices import (
     CutTieResolution,
     PairingMethod,
     RulesLevel,
+    SeriesPoints,
     StaffRoleKind,
     TiePolicy,
     Timing,
@@ -108,6 +109,13 @@ class Tournament(models.Model):
     tie_policy = models.CharField(
         max_length=10, choices=TiePolicy.choices, default=TiePolicy.SHARED
     )
+    series_points = models.CharField(
+        max_length=10,
+        choices=SeriesPoints.choices,
+        default=SeriesPoints.SUM_VP,
+        help_text="VP modes only (Nymphlet Ceremony, King of the Hill, Domination): what a "
+        "game adds to a side's total. Other modes always score by place.",
+    )
     tiebreakers = models.JSONField(
         default=default_tiebreakers,
         blank=True,
@@ -172,6 +180,11 @@ class Tournament(models.Model):
     def game_mode(self) -> dict:
         """The engine's description of this event's game system and mode."""
         return engine_api.describe(self.game_system, self.mode)
+
+    @property
+    def sums_vp(self) -> bool:
+        """Whether each game adds its VP to a side's total (a VP mode summing its series)."""
+        return self.series_points == SeriesPoints.SUM_VP and self.game_mode["vp_series"]
 
     def standings_tiebreakers(self) -> list[str]:
         """The tiebreakers the standings apply: the organiser's order, else the mode's defaults."""

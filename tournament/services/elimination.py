@@ -291,7 +291,9 @@ def _finish_final(tournament, stage: Stage, rounds) -> EliminationState:
     """Total the final's games; a tie for the top is settled by more games among the tied."""
     games = [_placings(r.matches.get()) for r in rounds]
     table = {int(k): v for k, v in (tournament.points_table or {}).items()} or None
-    result = decide_final(games, games_required=len(rounds), table=table)
+    result = decide_final(
+        games, games_required=len(rounds), table=table, by_score=tournament.sums_vp
+    )
     if result.tiebreak is None:
         return _crown(tournament, result.winner)
     label = "Final"
