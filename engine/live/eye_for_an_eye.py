@@ -17,10 +17,16 @@ Events (besides ``start`` = "Yarra Mark!" and ``end`` = "Yarra Bung!" / timer):
   the starting health (project decision).
 * ``guard_placed`` - ``count`` (default 1): Echo puts Guards from his reserve on the board.
 * ``nymphlet_caught`` (Nymphlet Ceremony) - ``catcher``, ``owner`` (chiefs).
-* ``vp`` (King of the Hill, Domination) - ``character``, ``points`` (>= 1) from a scoring call.
+* ``scoring`` (King of the Hill, Domination) - a scoring call: ``on`` lists the standing
+  characters in a hill space (King of the Hill) or on the called colour (Domination; ``colour``
+  names it). Each of them scores 1 VP plus 1 VP for every standing character not among them; the
+  engine counts the calls.
+* ``vp`` (King of the Hill, Domination) - a referee's override: ``character``, ``points`` (>= 1)
+  and a ``reason``.
 
 The game ends by itself when only one side has characters left, or (Nymphlet Ceremony) when no
-Nymphlets are left.
+Nymphlets are left, or, played turn-based (setup ``"timing": "turn_based"``), at King of the
+Hill's third scoring and when Domination's six flower cards have all been scored.
 """
 
 from __future__ import annotations
@@ -36,6 +42,10 @@ from engine.systems._eye_characters import (
 )
 
 K = frozenset
+FLOWER_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
+#: turn-based play ends at this scoring call: King of the Hill's third, Domination's sixth card
+TURN_BASED_SCORINGS = {"king_of_the_hill": 3, "domination": 6}
+MAX_REASON_CHARS = 200
 
 
 class EyeForAnEyeLive(LiveModel):
@@ -54,8 +64,10 @@ class EyeForAnEyeLive(LiveModel):
         if self.family == NYMPHLET:
             keys["nymphlet_caught"] = K({"catcher", "owner"})
         if self.family == VP:
-            keys["vp"] = K({"character", "points"})
+            keys["vp"] = K({"character", "points", "reason"})
+            keys["scoring"] = K({"on", "colour"})
             self.end_reasons = ("time", "scoring_complete")
+            self.last_scoring = TURN_BASED_SCORINGS.get(mode.key.removesuffix("_alliance"))
         self.event_keys = keys
         self._battle = self.family == BATTLE
 
@@ -105,9 +117,14 @@ class EyeForAnEyeLive(LiveModel):
         if self.family == "nymphlet":
             for c in chars.values():
                 c["nymphlets_left"] = nymphlets_per_player(len(chars))
+        timing = setup.get("timing", "realtime")
+        if timing not in ("realtime", "turn_based"):
+            raise ResultInvalid([Problem(None, "timing", "timing is realtime or turn_based")])
         return {
             "sides": state_sides,
             "characters": chars,
+            "timing": timing,
+            "scorings": 0,
             "guard_tokens_left": GUARD_HEALTH_TOKENS,
             "guards": {"on_board": 0, "reserve": CHARACTERS[ECHO].guards}
             if ECHO in chars
@@ -204,7 +221,39 @@ class EyeForAnEyeLive(LiveModel):
 
     def _vp(self, state: dict, event: dict) -> None:
         name = _standing(state, event.get("character"), "character")
+        reason = event.get("reason")
+        if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
+            raise reject(
+                "VP outside a scoring call are a referee's override: give a reason "
+                f"(at most {MAX_REASON_CHARS} characters)",
+                "reason_needed",
+            )
         state["characters"][name]["vp"] += whole(event, "points", minimum=1)
+
+    def _scoring(self, state: dict, event: dict) -> None:
+        on = event.get("on")
+        if not isinstance(on, list):
+            raise reject("on lists the characters that score (possibly none)", "bad_event")
+        scorers = []
+        for raw in on:
+            name = _standing(state, raw, "character")
+            if name in scorers:
+                raise reject(f"{name} is listed twice", "bad_event")
+            scorers.append(name)
+        colour = event.get("colour")
+        if colour is not None and colour not in FLOWER_COLOURS:
+            raise reject(f"colour is one of {', '.join(FLOWER_COLOURS)}", "bad_event")
+        standing = [n for n, c in state["characters"].items() if not c["knocked_out"]]
+        worth = 1 + len(standing) - len(scorers)
+        for name in scorers:
+            state["characters"][name]["vp"] += worth
+        state["scorings"] = state.get("scorings", 0) + 1
+        if (
+            state.get("timing") == "turn_based"
+            and self.last_scoring is not None
+            and state["scorings"] >= self.last_scoring
+        ):
+            state["status"], state["ended_by"] = "ended", "scoring_complete"
 
     # --- report ---------------------------------------------------------------------------
     def proposed_report(self, state: dict) -> dict:

@@ -101,6 +101,9 @@ def build_setup(match: Match, characters: dict | None = None) -> dict:
                 names = _split_characters(names)
             entry["characters"] = list(names)
         sides.append(entry)
+    if wants_characters:
+        # turn-based King of the Hill / Domination games end at their last scoring call
+        return {"sides": sides, "timing": match.round.tournament.timing}
     return {"sides": sides}
 
 
@@ -246,6 +249,11 @@ def apply_live_event(match: Match, event, actor) -> LiveOutcome:
         if game is None:
             raise LiveGameError("this match has no live game yet")
         _check_side(game.match, actor)
+        if event.get("type") == "vp" and not getattr(actor.user, "is_authenticated", False):
+            raise EventRejected(
+                "VP outside a scoring call are a referee's override; ask a referee",
+                "referee_only",
+            )
         base = game.state if _cached_state_ok(game) else replay_state(game)
         new_state, stored = engine_api.advance(game.game_system, game.mode, base, event)
         sequence = game.last_sequence + 1

@@ -305,8 +305,8 @@ def test_nymphlet_ceremony_ends_when_none_left():
 def test_vp_mode_live_and_penalty():
     # KotH 3 players: Grublic 4 VP, Pluma 3 VP then knocked out (-5), Echo 0
     events = [
-        {"type": "vp", "character": "Grublic", "points": 4},
-        {"type": "vp", "character": "Pluma", "points": 3},
+        {"type": "vp", "character": "Grublic", "points": 4, "reason": "scored on paper"},
+        {"type": "vp", "character": "Pluma", "points": 3, "reason": "scored on paper"},
         hit("Echo", "Pluma", 15),
         {"type": "end", "reason": "scoring_complete"},
     ]
@@ -393,3 +393,60 @@ def test_counter_model_report_needs_start():
         ]
         == "q"
     )
+
+
+# --- scoring calls (issue 13.5) -----------------------------------------------------------
+
+
+def koth(events, setup=SETUP, mode="king_of_the_hill"):
+    return api.replay(EFAE, mode, setup, [{"type": "start"}, *events])
+
+
+def test_a_king_of_the_hill_call_gives_each_character_on_a_hill_one_plus_one_per_other():
+    # three standing: Grublic alone on a hill scores 1 + 2; nobody else scores
+    state = koth([{"type": "scoring", "on": ["Grublic"]}])
+    assert {n: c["vp"] for n, c in state["characters"].items()} == {
+        "Grublic": 3, "Echo": 0, "Pluma": 0,
+    }  # fmt: skip
+    # two on hills: each scores 1 + 1; a knocked-out character no longer counts
+    state = koth([hit("Grublic", "Pluma", 15), {"type": "scoring", "on": ["Grublic", "Echo"]}])
+    assert state["characters"]["Grublic"]["vp"] == 1 and state["characters"]["Echo"]["vp"] == 1
+    assert state["scorings"] == 1
+
+
+def test_a_domination_call_names_the_colour_and_scores_the_same_way():
+    state = koth([{"type": "scoring", "on": ["Echo"], "colour": "green"}], mode="domination")
+    assert state["characters"]["Echo"]["vp"] == 3
+    with pytest.raises(EventRejected):
+        koth([{"type": "scoring", "on": ["Echo"], "colour": "pink"}], mode="domination")
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": "scoring", "on": "Grublic"},
+        {"type": "scoring", "on": ["Grublic", "Grublic"]},
+        {"type": "scoring", "on": ["Nobody"]},
+        {"type": "vp", "character": "Grublic", "points": 2},
+        {"type": "vp", "character": "Grublic", "points": 2, "reason": " "},
+    ],
+)
+def test_bad_calls_and_overrides_without_a_reason_are_refused(event):
+    with pytest.raises(EventRejected):
+        koth([event])
+
+
+@pytest.mark.parametrize(("mode", "calls"), [("king_of_the_hill", 3), ("domination", 6)])
+def test_turn_based_play_ends_at_the_last_scoring(mode, calls):
+    setup = {**SETUP, "timing": "turn_based"}
+    events = [{"type": "scoring", "on": ["Pluma"]}] * (calls - 1)
+    state = koth(events, setup=setup, mode=mode)
+    assert state["status"] == "running"
+    state = koth([*events, {"type": "scoring", "on": []}], setup=setup, mode=mode)
+    assert (state["status"], state["ended_by"]) == ("ended", "scoring_complete")
+    assert state["characters"]["Pluma"]["vp"] == 3 * (calls - 1)
+    report = api.proposed_report(EFAE, mode, state)
+    assert report["ended_by"] == "scoring_complete"
+    # real-time play: the calls go on until the referee or the clock ends the game
+    state = koth([*events, {"type": "scoring", "on": []}], mode=mode)
+    assert state["status"] == "running"
