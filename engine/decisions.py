@@ -79,6 +79,12 @@ DECISIONS: tuple[Decision, ...] = (
         "none",
     ),
     Decision(
+        "When two players at a table want the same chief, the seat order (a seeded draw) "
+        "decides: seat 1 chooses first; the chiefs played are counted per event",
+        "000: one figure of each chief; who takes a contested one is not covered",
+        "none",
+    ),
+    Decision(
         "Healing never raises a character above its starting health",
         "000: heal +1 Health Token from the common supply; no upper limit given",
         "none",

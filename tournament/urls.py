@@ -24,6 +24,7 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
     path("events/<slug:slug>/bracket/", standings.bracket, name="bracket"),
+    path("events/<slug:slug>/chiefs/", pages.chief_statistics, name="chiefs"),
     path(
         "events/<slug:slug>/entrants/<int:entrant_id>/",
         players.entrant_page,

@@ -24,6 +24,7 @@ from tournament.permissions import (
     token_from_request,
 )
 from tournament.realtime import server_time_ms
+from tournament.services.chiefs import event_chief_statistics
 from tournament.services.clock import ClockState
 
 PUBLIC_ROUND_STATES = [RoundStatus.PUBLISHED, RoundStatus.RUNNING, RoundStatus.COMPLETE]
@@ -106,6 +107,22 @@ def qr_svg(url: str) -> str:
 
 
 # --- pages --------------------------------------------------------------------------------------
+
+
+def chief_statistics(request, slug):
+    """Which chiefs the event's players chose and how they placed (public like the standings)."""
+    tournament = visible_tournament(request, slug)
+    lines, unnamed = event_chief_statistics(tournament)
+    return render(
+        request,
+        "tournament/chiefs.html",
+        {
+            "tournament": tournament,
+            "lines": lines,
+            "unnamed": unnamed,
+            "token": token_query(request),
+        },
+    )
 
 
 def rules_decisions(request):
