@@ -56,6 +56,12 @@ DECISIONS: tuple[Decision, ...] = (
         "Alliances: play one 2v2v2 game rather than give a bye; bye scores as a win",
     ),
     Decision(
+        "Teams of different sizes may meet (2v3) unless the organiser asks for equal sizes; "
+        "then each size is paired on its own and an odd size gives its own bye",
+        "001 tournament: 2v2 or 3v3 Alliance games; 000 allows odd-sized teams",
+        "Alliances: teams meet only teams of their own size",
+    ),
+    Decision(
         "Every player starts on a dealt Ceremonial Flower, all different at the table (a 3v3 "
         "uses all six); Domination tables get none",
         "000 set-up: starting areas on the flowers; Domination starts next to the centre",

@@ -79,6 +79,7 @@ class TournamentForm(forms.ModelForm):
             "tie_policy",
             "series_points",
             "allow_three_team_games",
+            "equal_team_sizes",
         ]
         labels = {
             "name": "Event name",
@@ -90,6 +91,7 @@ class TournamentForm(forms.ModelForm):
             "tie_policy": "Equal scores in one game",
             "allow_three_team_games": "Alliances: play one 2v2v2 game rather than give a bye",
             "series_points": "VP modes: a game adds to the total",
+            "equal_team_sizes": "Alliances: teams meet only teams of their own size",
         }
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
 

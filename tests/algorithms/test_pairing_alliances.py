@@ -114,3 +114,43 @@ def test_no_rematches_while_the_field_allows(n, seed, method, three):
             sides = [
                 Side(s.id, s.points, s.opponents, s.rank, s.byes + (s.id == p.bye)) for s in sides
             ]
+
+
+# --- teams of equal size only (issue 13.10) -----------------------------------------------
+
+
+def sized(sizes):
+    return [Side(f"t{i:02d}", size=size) for i, size in enumerate(sizes)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    sizes=st.lists(st.sampled_from([2, 3]), min_size=2, max_size=20),
+    seed=st.integers(0, 10**6),
+    three=st.booleans(),
+    method=st.sampled_from(["random", "swiss"]),
+)
+def test_equal_sizes_never_seat_teams_of_different_sizes(sizes, seed, three, method):
+    teams = sized(sizes)
+    size_of = {t.id: t.size for t in teams}
+    pairing = pair_alliances(
+        teams, AllianceOptions(method=method, seed=seed, three_team_game=three, equal_sizes=True)
+    )
+    seated = [s for pod in pairing.pods for s in pod.sides]
+    assert sorted(seated + list(pairing.byes)) == sorted(size_of)  # everyone once
+    for pod in pairing.pods:
+        assert len({size_of[s] for s in pod.sides}) == 1  # never 2v3
+        assert sum(size_of[s] for s in pod.sides) <= 6  # never more players than chiefs
+    assert len(pairing.byes) <= len(set(sizes))  # at most one bye per size
+    assert [pod.table for pod in pairing.pods] == list(range(1, len(pairing.pods) + 1))
+
+
+def test_an_odd_count_in_each_size_gives_two_byes_and_a_lone_team_sits_out():
+    two_byes = pair_alliances(sized([2, 2, 2, 3, 3, 3]), AllianceOptions(equal_sizes=True))
+    assert len(two_byes.byes) == 2 and len(two_byes.pods) == 2
+    lone = pair_alliances(sized([2, 2, 3]), AllianceOptions(equal_sizes=True))
+    assert lone.byes == ("t02",)
+    assert "only team of 3" in lone.explanation["by_size"]["3"]["bye"]["reason"]
+    # without the setting a 2v3 game is fine
+    mixed = pair_alliances(sized([2, 2, 3]), AllianceOptions())
+    assert len(mixed.byes) == 1

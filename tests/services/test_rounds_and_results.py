@@ -159,3 +159,28 @@ def test_three_team_game_only_when_six_chiefs_suffice(sizes, expected):
         assert pods == [2, 3] and not round_.matches.filter(is_bye=True).exists()
     else:
         assert pods == [1, 2, 2] and round_.matches.filter(is_bye=True).count() == 1
+
+
+def test_equal_team_sizes_pair_2v2_and_3v3_only_and_give_each_odd_size_its_bye():
+    """Issue 13.10: with the setting, a 2v3 game is never made; three teams of two and three
+    of three give two byes, each scored as a win."""
+    tournament = TournamentFactory(mode="alliances", equal_team_sizes=True, swiss_rounds=3)
+    for size in (2, 2, 2, 3, 3, 3):
+        entrant = EntrantFactory(tournament=tournament, player=None, team=TeamFactory())
+        for _ in range(size):
+            TeamMember.objects.create(team=entrant.team, player=PlayerFactory())
+    round_ = publish_round(generate_swiss_round(tournament, seed=4))
+    byes = list(round_.matches.filter(is_bye=True))
+    assert len(byes) == 2 and all(float(b.seats.get().points) == 4 for b in byes)
+    for match in round_.matches.filter(is_bye=False):
+        sizes = {s.entrant.team.memberships.count() for s in match.seats.all()}
+        assert len(sizes) == 1
+    # the next round gives the byes to teams that have had none
+    for match in round_.matches.filter(is_bye=False):
+        sides = [(str(s.entrant_id), s.entrant.team.memberships.count()) for s in match.seats.all()]
+        enter_result(match, random_battle("alliances", sides, random.Random(match.pk)))
+    complete_round(round_)
+    first = {b.seats.get().entrant_id for b in byes}
+    second = generate_swiss_round(tournament, seed=5)
+    again = {b.seats.get().entrant_id for b in second.matches.filter(is_bye=True)}
+    assert len(again) == 2 and not (first & again)

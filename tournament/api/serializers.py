@@ -33,6 +33,7 @@ TOURNAMENT_SETTINGS = [
     "pairing_method",
     "preferred_pod_size",
     "allow_three_team_games",
+    "equal_team_sizes",
     "bye_scores_as_win",
     "points_table",
     "tie_policy",

@@ -99,6 +99,11 @@ class Tournament(models.Model):
         help_text="Alliances: an odd team count plays one 2v2v2 game instead of giving a bye "
         "(the rulebook makes it optional: off unless the organiser opts in).",
     )
+    equal_team_sizes = models.BooleanField(
+        default=False,
+        help_text="Alliances: teams meet only teams of their own size (2v2, 3v3, never 2v3); "
+        "a size with an odd count gives its own bye.",
+    )
     bye_scores_as_win = models.BooleanField(default=True)
 
     points_table = models.JSONField(

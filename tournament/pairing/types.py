@@ -37,6 +37,7 @@ class Side:
     opponents: frozenset[str] = frozenset()
     rank: int | None = None
     byes: int = 0
+    size: int = 1  # players on the side (alliances: the team's members)
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,8 @@ class AllianceOptions:
     round_number: int = 1
     three_team_game: bool = False
     bye_points: float | None = None
+    #: teams meet only teams of their own size (no 2v3); a size with an odd count gives a bye
+    equal_sizes: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,9 @@ class Pairing:
     ``repeats`` is the number of pairs of sides sharing a pod that had met before.
     ``spread`` is the sum over pods of (highest points - lowest points) and
     ``spread_bound`` the least spread any grouping with the same pod sizes could have.
-    ``bye``/``bye_points`` are set only for alliance rounds with a bye; awarding the
-    points is the caller's job. ``explanation`` is a JSON-serialisable record for the
+    ``byes``/``bye_points`` are set only for alliance rounds with byes (one at most, or one
+    per team size when teams meet only their own size); awarding the points is the caller's
+    job. ``explanation`` is a JSON-serialisable record for the
     audit log.
     """
 
@@ -104,8 +108,13 @@ class Pairing:
     spread: float
     spread_bound: float
     explanation: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-    bye: str | None = None
+    byes: tuple[str, ...] = ()
     bye_points: float | None = None
+
+    @property
+    def bye(self) -> str | None:
+        """The (first) side with a bye, if any."""
+        return self.byes[0] if self.byes else None
 
     def table_of(self) -> dict[str, int]:
         """Map each seated side id to its table number."""

@@ -20,18 +20,21 @@ class SideHistory:
     points: Decimal = Decimal(0)
     opponents: set[int] = field(default_factory=set)
     games: int = 0
+    byes: int = 0
 
 
 def swiss_history(tournament: Tournament) -> dict[int, SideHistory]:
     """Points (of accepted results) and opponents met, by entrant id, over the Swiss stage."""
     rows = Seat.objects.filter(
         round__tournament=tournament, round__stage__kind=StageKind.SWISS
-    ).values_list("match_id", "entrant_id", "points")
+    ).values_list("match_id", "entrant_id", "points", "match__is_bye")
     by_match: dict[int, list[int]] = defaultdict(list)
     history: dict[int, SideHistory] = defaultdict(SideHistory)
-    for match_id, entrant_id, points in rows:
+    for match_id, entrant_id, points, is_bye in rows:
         by_match[match_id].append(entrant_id)
         record = history[entrant_id]
+        if is_bye:
+            record.byes += 1
         if points is not None:
             record.points += points
             record.games += 1

@@ -73,6 +73,8 @@ def sides_to_pair(tournament: Tournament) -> list[Side]:
     """Every active entrant as a pairing ``Side`` with its points and opponents so far."""
     history = swiss_history(tournament)
     entrants = tournament.entrants.exclude(status=EntrantStatus.DROPPED).order_by("id")
+    if tournament.team_play:
+        entrants = entrants.annotate(players=Count("team__memberships"))
     sides = []
     for entrant in entrants.only("id"):
         record = history.get(entrant.id)
@@ -81,6 +83,8 @@ def sides_to_pair(tournament: Tournament) -> list[Side]:
                 id=str(entrant.id),
                 points=float(record.points) if record else 0.0,
                 opponents=frozenset(str(o) for o in record.opponents) if record else frozenset(),
+                byes=record.byes if record else 0,
+                size=max(1, getattr(entrant, "players", 1)),
             )
         )
     return sides
@@ -103,7 +107,9 @@ def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int
             method=method,
             seed=seed,
             round_number=number,
-            three_team_game=tournament.allow_three_team_games and all_pairs(tournament),
+            three_team_game=tournament.allow_three_team_games
+            and (tournament.equal_team_sizes or all_pairs(tournament)),
+            equal_sizes=tournament.equal_team_sizes,
         )
         return pair_alliances(sides, options)
     options = PairingOptions(
@@ -201,12 +207,14 @@ def store_pods(round_: Round, pairing) -> list[Match]:
         for match, pod, dealt in zip(matches, pairing.pods, flowers, strict=True)
         for position, (side, flower) in enumerate(zip(pod.sides, dealt, strict=True), 1)
     ]
-    if pairing.bye:
+    bye_matches = []
+    for bye in pairing.byes:
         bye_match = Match.objects.create(round=round_, table_number=len(matches) + 1, is_bye=True)
-        seats.append(Seat(match=bye_match, round=round_, entrant_id=int(pairing.bye), position=1))
+        seats.append(Seat(match=bye_match, round=round_, entrant_id=int(bye), position=1))
         matches.append(bye_match)
+        bye_matches.append(bye_match)
     Seat.objects.bulk_create(seats)
-    if pairing.bye:
+    for bye_match in bye_matches:
         record_bye(bye_match)
     return matches
 
