@@ -237,8 +237,6 @@ def test_final_tie_for_first_needs_a_game():
 
 
 def test_a_final_that_sums_vp_totals_the_scores_not_the_places():
-    from tournament.brackets.advancement import decide_final
-
     games = [
         [("a", 1, 9), ("b", 2, 8), ("c", 3, 1), ("d", 4, 0)],
         [("b", 1, 6), ("a", 2, 5), ("c", 3, 4), ("d", 4, -5)],
