@@ -1,9 +1,10 @@
 """Random legal games, played through the rules engine's live model (pure Python, seeded).
 
 Used by the demo data and the event simulation: instead of inventing numbers, each game is
-played as a sequence of random legal events (hits, parries, heals) from "Yarra Mark!" to the
-last side standing or the end of the clock, and the engine proposes the result. Whatever the
-engine refuses is simply not played, so every result is one the rules allow.
+played as a sequence of random legal events (hits, parries, heals, and in King of the Hill and
+Domination the scoring calls) from "Yarra Mark!" to the last side standing or the end of the
+clock, and the engine proposes the result. Whatever the engine refuses is simply not played, so
+every result is one the rules allow. Eye vs Eye games are dealt as random Viewpoint totals.
 """
 
 import random
@@ -12,6 +13,9 @@ from engine import api as engine_api
 from engine.errors import EventRejected
 
 EYE_FOR_AN_EYE = "eye_for_an_eye"
+EYE_VS_EYE = "eye_vs_eye"
+#: Eye for an Eye modes whose tables make scoring calls
+CALLING_MODES = ("king_of_the_hill", "domination")
 CHIEFS = ("Grublic", "Riparian", "Banksia", "Incendiary", "Pluma", "Echo")
 
 
@@ -43,6 +47,8 @@ def random_battle(
     state = engine_api.new_game(EYE_FOR_AN_EYE, mode, setup)
     state = engine_api.apply_event(EYE_FOR_AN_EYE, mode, state, {"type": "start"})
     side_of = {c: side for (side, _), chars in zip(sides, dealt, strict=True) for c in chars}
+    calls = mode.removesuffix("_alliance") in CALLING_MODES
+    catches = mode.startswith("nymphlet")
     for _ in range(max_events):
         if state["status"] == "ended":
             break
@@ -51,7 +57,12 @@ def random_battle(
         targets = [c for c in standing if side_of[c] != side_of[attacker]]
         if not targets:
             break
-        if rng.random() < 0.12:
+        if calls and rng.random() < 0.15:
+            scorers = rng.sample(standing, rng.randint(0, min(2, len(standing))))
+            event = {"type": "scoring", "on": scorers}
+        elif catches and rng.random() < 0.2:
+            event = {"type": "nymphlet_caught", "catcher": attacker, "owner": rng.choice(targets)}
+        elif rng.random() < 0.12:
             event = {"type": "heal", "character": attacker, "tokens": 1}
         else:
             hits = rng.choice((1, 1, 2, 2, 3, 4))
@@ -69,3 +80,19 @@ def random_battle(
     if state["status"] != "ended":
         state = engine_api.apply_event(EYE_FOR_AN_EYE, mode, state, {"type": "end"})
     return engine_api.proposed_report(EYE_FOR_AN_EYE, mode, state)
+
+
+def random_game(system: str, mode: str, sides: list[tuple[str, int]], rng: random.Random) -> dict:
+    """A random legal report for any system the simulation plays (see the module docstring)."""
+    if system == EYE_FOR_AN_EYE:
+        return random_battle(mode, sides, rng)
+    if system == EYE_VS_EYE:
+        points = {side: rng.randint(20, 99) for side, _ in sides}
+        winner = rng.choice([side for side, _ in sides]) if rng.random() < 0.6 else None
+        if winner is not None:
+            points[winner] = rng.randint(100, 120)
+        report = {"sides": [{"side": side, "viewpoints": points[side]} for side, _ in sides]}
+        if winner is not None:
+            report["first_to_100"] = winner
+        return report
+    raise ValueError(f"the simulation does not play {system!r}")

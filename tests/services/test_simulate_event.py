@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from matches.models import Seat
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.management.commands.simulate_event import Command
 from tournament.models import Tournament, TournamentStatus
@@ -84,3 +85,32 @@ def test_an_unmigrated_database_gets_a_message_not_a_traceback(tmp_path):
     assert done.returncode == 1
     assert "run `manage.py migrate` first" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("mode", "system", "first_tiebreak"),
+    [
+        ("domination", "eye_for_an_eye", "stat:vp"),
+        ("king_of_the_hill", "eye_for_an_eye", "stat:vp"),
+        ("nymphlet_ceremony", "eye_for_an_eye", "stat:vp"),
+        ("eye_vs_eye", "eye_vs_eye", "stat:viewpoints"),
+    ],
+)
+def test_vp_modes_and_eye_vs_eye_run_end_to_end_with_their_tiebreakers(
+    mode, system, first_tiebreak, capsys
+):
+    """Issue 13 done-means: a VP-mode event and an Eye vs Eye event, registration to champion,
+    breaking ties on the mode's own statistic (VP, Viewpoints), never on cups."""
+    call_command("simulate_event", "--mode", mode, "--players", "10", "--rounds", "2")
+    out = capsys.readouterr().out
+    tournament = Tournament.objects.get()
+    assert tournament.game_system == system
+    assert tournament.status == TournamentStatus.FINISHED and " wins " in out
+    first_row = next(line for line in out.splitlines() if line.strip().startswith("1."))
+    assert first_tiebreak in first_row and "victory_cup_tokens" not in out
+    flowers = set(Seat.objects.filter(round__tournament=tournament).values_list(
+        "flower_colour", flat=True))  # fmt: skip
+    if mode == "domination":  # no starting flowers, in the Swiss rounds and the elimination
+        assert flowers == {""}
+    else:
+        assert "" not in flowers

@@ -9,7 +9,6 @@ the current stage's round is complete: it creates the tie-break games a tied lin
 next stage, the final's games, and finally names the champion.
 """
 
-import random
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -39,8 +38,7 @@ from tournament.models import (
     Tournament,
     TournamentStatus,
 )
-from tournament.pairing import FLOWERS
-from tournament.services.rounds import RoundError, new_seed
+from tournament.services.rounds import RoundError, new_seed, table_flowers
 from tournament.services.standings import compute_standings
 
 STAGE_KINDS = {
@@ -91,7 +89,6 @@ def _seed_round(tournament, kind, label, *, game=1, report=None) -> Round:
 
 def _seat_groups(round_: Round, groups, *, label_suffix="", game=1) -> None:
     """One match per group, its sides seated in group order with random starting flowers."""
-    rng = random.Random(round_.seed)
     for table, (label, sides) in enumerate(groups, 1):
         match = Match.objects.create(
             round=round_,
@@ -99,7 +96,7 @@ def _seat_groups(round_: Round, groups, *, label_suffix="", game=1) -> None:
             group_label=f"{label}{label_suffix}",
             game_in_series=game,
         )
-        flowers = rng.sample(FLOWERS, len(sides))
+        flowers = table_flowers(round_.tournament, sides, round_.seed, table)
         Seat.objects.bulk_create(
             Seat(
                 match=match, round=round_, entrant_id=int(side), position=pos, flower_colour=flower

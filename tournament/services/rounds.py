@@ -175,19 +175,24 @@ def seat_flowers(round_: Round, pairing) -> list[list[str]]:
     """Each pod's starting flowers by seat: one per player (a team's joined by "+"), none in
     Domination (its players start by the centre)."""
     tournament = round_.tournament
+    if tournament.game_mode["starting_flowers"] and not tournament.team_play:
+        return [list(pod.flowers) for pod in pairing.pods]  # the pairing's own seeded deal
+    return [table_flowers(tournament, pod.sides, round_.seed, pod.table) for pod in pairing.pods]
+
+
+def table_flowers(tournament: Tournament, sides, seed: int, table: int) -> list[str]:
+    """One table's starting flowers by seat (side ids in seat order), the same rule for Swiss
+    rounds and elimination games: one per player, a team's joined by "+", none in Domination."""
     if not tournament.game_mode["starting_flowers"]:
-        return [[""] * len(pod.sides) for pod in pairing.pods]
+        return [""] * len(sides)
     if not tournament.team_play:
-        return [list(pod.flowers) for pod in pairing.pods]
-    sizes = dict(
-        tournament.entrants.annotate(players=Count("team__memberships")).values_list(
-            "pk", "players"
-        )
+        return deal_flowers([1] * len(sides), seed, table)
+    players = dict(
+        tournament.entrants.filter(pk__in=[int(s) for s in sides])
+        .annotate(players=Count("team__memberships"))
+        .values_list("pk", "players")
     )
-    return [
-        deal_flowers([max(1, sizes[int(side)]) for side in pod.sides], round_.seed, pod.table)
-        for pod in pairing.pods
-    ]
+    return deal_flowers([max(1, players[int(side)]) for side in sides], seed, table)
 
 
 def store_pods(round_: Round, pairing) -> list[Match]:

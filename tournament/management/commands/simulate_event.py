@@ -15,6 +15,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Prefetch
 
+from engine import api as engine_api
 from matches.models import Seat
 from matches.services.results import Actor, enter_result
 from tournament.demo_names import person_names, team_names
@@ -36,9 +37,23 @@ from tournament.services.rounds import (
     publish_round,
 )
 from tournament.services.standings import compute_standings
-from tournament.simulate import random_battle
+from tournament.simulate import EYE_FOR_AN_EYE, EYE_VS_EYE, random_game
 
 MAX_ELIMINATION_STEPS = 40
+#: what --mode names: (game system, mode)
+MODES = {
+    **{
+        mode: (EYE_FOR_AN_EYE, mode)
+        for mode in (
+            "every_eye",
+            "alliances",
+            "nymphlet_ceremony",
+            "king_of_the_hill",
+            "domination",
+        )
+    },
+    "eye_vs_eye": (EYE_VS_EYE, "standard"),
+}
 
 
 def require_migrated_database() -> None:
@@ -74,6 +89,13 @@ class Command(BaseCommand):
         )
         parser.add_argument("--teams", action="store_true", help="Alliances: teams of 2-3.")
         parser.add_argument(
+            "--mode",
+            choices=sorted(MODES),
+            default=None,
+            help="The game: an Eye for an Eye mode or eye_vs_eye; default every_eye "
+            "(alliances with --teams).",
+        )
+        parser.add_argument(
             "--method",
             choices=["random", "swiss"],
             default="swiss",
@@ -95,21 +117,24 @@ class Command(BaseCommand):
             "numbered on when taken.",
         )
 
-    def handle(self, *args, players, teams, method, rounds, seed, drops, slug, **options):
+    def handle(self, *args, players, teams, method, rounds, seed, drops, slug, mode, **options):
         if players < 2:
             raise CommandError("an event needs at least two sides")
         require_migrated_database()
         rng = random.Random(seed)
-        mode = "alliances" if teams else "every_eye"
+        label = mode or ("alliances" if teams else "every_eye")
+        system, mode = MODES[label]
+        teams = engine_api.describe(system, mode)["side_kind"] == "team"
         organiser, _ = get_user_model().objects.get_or_create(username="simulation")
         if slug is None:
-            slug = free_slug(f"simulation-{mode}-{players}-{seed}")
+            slug = free_slug(f"simulation-{label}-{players}-{seed}")
         elif Tournament.objects.filter(slug=slug).exists():
             raise CommandError(f"{slug!r} exists already; pass another --slug (or none)")
         tournament = Tournament.objects.create(
-            name=f"Simulated {mode.replace('_', ' ')} event ({players} sides, seed {seed})",
+            name=f"Simulated {label.replace('_', ' ')} event ({players} sides, seed {seed})",
             slug=slug,
             organiser=organiser,
+            game_system=system,
             mode=mode,
             pairing_method=method,
             swiss_rounds=rounds,
@@ -179,7 +204,8 @@ class Command(BaseCommand):
                 (str(s.entrant_id), s.entrant.team.memberships.count() if s.entrant.team else 1)
                 for s in match.seats.all()
             ]
-            enter_result(match, random_battle(mode, sides, rng), referee)
+            report = random_game(round_.tournament.game_system, mode, sides, rng)
+            enter_result(match, report, referee)
         complete_round(round_)
 
     def progress(self, done, total, label):
