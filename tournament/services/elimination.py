@@ -38,7 +38,7 @@ from tournament.models import (
     Tournament,
     TournamentStatus,
 )
-from tournament.services.rounds import RoundError, new_seed, table_flowers
+from tournament.services.rounds import RoundError, new_seed, players_per_side, table_flowers
 from tournament.services.standings import compute_standings
 
 STAGE_KINDS = {
@@ -89,6 +89,7 @@ def _seed_round(tournament, kind, label, *, game=1, report=None) -> Round:
 
 def _seat_groups(round_: Round, groups, *, label_suffix="", game=1) -> None:
     """One match per group, its sides seated in group order with random starting flowers."""
+    players = players_per_side(round_.tournament)
     for table, (label, sides) in enumerate(groups, 1):
         match = Match.objects.create(
             round=round_,
@@ -96,7 +97,7 @@ def _seat_groups(round_: Round, groups, *, label_suffix="", game=1) -> None:
             group_label=f"{label}{label_suffix}",
             game_in_series=game,
         )
-        flowers = table_flowers(round_.tournament, sides, round_.seed, table)
+        flowers = table_flowers(round_.tournament, sides, round_.seed, table, players)
         Seat.objects.bulk_create(
             Seat(
                 match=match, round=round_, entrant_id=int(side), position=pos, flower_colour=flower

@@ -177,22 +177,32 @@ def seat_flowers(round_: Round, pairing) -> list[list[str]]:
     tournament = round_.tournament
     if tournament.game_mode["starting_flowers"] and not tournament.team_play:
         return [list(pod.flowers) for pod in pairing.pods]  # the pairing's own seeded deal
-    return [table_flowers(tournament, pod.sides, round_.seed, pod.table) for pod in pairing.pods]
+    players = players_per_side(tournament)  # one query for the whole round
+    return [
+        table_flowers(tournament, pod.sides, round_.seed, pod.table, players)
+        for pod in pairing.pods
+    ]
 
 
-def table_flowers(tournament: Tournament, sides, seed: int, table: int) -> list[str]:
+def players_per_side(tournament: Tournament) -> dict[int, int]:
+    """Players on each entrant's side: a team's members (at least one), else one."""
+    if not tournament.team_play:
+        return {}
+    counted = tournament.entrants.annotate(players=Count("team__memberships"))
+    return {pk: max(1, n) for pk, n in counted.values_list("pk", "players")}
+
+
+def table_flowers(
+    tournament: Tournament, sides, seed: int, table: int, players: dict[int, int] | None = None
+) -> list[str]:
     """One table's starting flowers by seat (side ids in seat order), the same rule for Swiss
-    rounds and elimination games: one per player, a team's joined by "+", none in Domination."""
+    rounds and elimination games: one per player, a team's joined by "+", none in Domination.
+    ``players`` (from ``players_per_side``) saves a query when many tables are dealt."""
     if not tournament.game_mode["starting_flowers"]:
         return [""] * len(sides)
-    if not tournament.team_play:
-        return deal_flowers([1] * len(sides), seed, table)
-    players = dict(
-        tournament.entrants.filter(pk__in=[int(s) for s in sides])
-        .annotate(players=Count("team__memberships"))
-        .values_list("pk", "players")
-    )
-    return deal_flowers([max(1, players[int(side)]) for side in sides], seed, table)
+    if players is None:
+        players = players_per_side(tournament)
+    return deal_flowers([players.get(int(side), 1) for side in sides], seed, table)
 
 
 def store_pods(round_: Round, pairing) -> list[Match]:
