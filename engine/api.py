@@ -23,6 +23,9 @@ Results
     ``tiebreaker_choices(system_key, mode) -> list[str]``
         Every tiebreaker an event may choose: the mode's per-game ``stats`` and the
         field-wide "strength_of_schedule" and "first_places", defaults first.
+    ``scoring_call(system_key, mode) -> dict | None``
+        The mode's scoring call, for a clock that makes it: ``{"call", "colours",
+        "clock_default"}`` (colours: the flowers a call may name; empty when it names none).
 
 Live games (event-sourced; a state is the fold of its log)
     ``new_game(system_key, mode, setup) -> dict``
@@ -49,8 +52,10 @@ from engine.live import log as live_log
 from engine.options import parse_options
 from engine.ranking import award_points, places_from_keys
 from engine.ranking import points_table as _points_table
+from engine.systems._eye_characters import FLOWER_COLOURS
 
 __all__ = [
+    "FLOWER_COLOURS",
     "advance",
     "apply_event",
     "default_tiebreakers",
@@ -63,6 +68,7 @@ __all__ = [
     "proposed_report",
     "replay",
     "score",
+    "scoring_call",
     "snapshot",
     "tiebreaker_choices",
     "validate",
@@ -117,6 +123,19 @@ def points_for_places(places: list[int], options: dict | None = None) -> list:
 def max_game_seconds(system_key: str, mode: str) -> int:
     """The longest a round's clock may run for one game of this system and mode."""
     return registry.get_system(system_key).mode(mode).max_game_seconds
+
+
+def scoring_call(system_key: str, mode: str) -> dict | None:
+    """The mode's scoring call (the words, the colours it may name, whether a clock makes it
+    by default), or None for a mode that scores no calls."""
+    spec = registry.get_system(system_key).mode(mode)
+    if not spec.scoring_call:
+        return None
+    return {
+        "call": spec.scoring_call,
+        "colours": list(FLOWER_COLOURS) if spec.scoring_call_colours else [],
+        "clock_default": spec.clock_calls_by_default,
+    }
 
 
 def default_tiebreakers(system_key: str, mode: str) -> list[str]:

@@ -48,6 +48,13 @@ class ModeSpec:
     starting_flowers: bool = True
     #: a VP mode whose series the rulebook totals in VP (an event may sum VP, not places)
     vp_series: bool = False
+    #: the words of the mode's scoring call ("Burraparay!"), empty when the mode has none
+    scoring_call: str = ""
+    #: whether each scoring call names a Ceremonial Flower colour (Domination's focus)
+    scoring_call_colours: bool = False
+    #: whether a round clock makes the scoring calls unless the organiser says otherwise
+    #: (Domination's calls come from a soundtrack; King of the Hill's from its scoring card)
+    clock_calls_by_default: bool = False
 
     def to_dict(self) -> dict:
         """Summary used by ``list_systems``."""
@@ -64,6 +71,9 @@ class ModeSpec:
             "max_game_seconds": self.max_game_seconds,
             "starting_flowers": self.starting_flowers,
             "vp_series": self.vp_series,
+            "scoring_call": self.scoring_call,
+            "scoring_call_colours": self.scoring_call_colours,
+            "clock_calls_by_default": self.clock_calls_by_default,
             "help_text": self.help_text,
         }
 

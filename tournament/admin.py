@@ -47,14 +47,29 @@ class TournamentAdmin(admin.ModelAdmin):
                     "pairing_method",
                     "preferred_pod_size",
                     "allow_three_team_games",
+                    "equal_team_sizes",
                     "bye_scores_as_win",
                     "cut_size",
                     "cut_tie_resolution",
                     "game_length_seconds",
+                    "scoring_calls",
+                    "scoring_call_gap_min_seconds",
+                    "scoring_call_gap_max_seconds",
                 ]
             },
         ),
-        ("Scoring", {"fields": ["points_table", "tie_policy", "tiebreakers", "system_options"]}),
+        (
+            "Scoring",
+            {
+                "fields": [
+                    "points_table",
+                    "tie_policy",
+                    "series_points",
+                    "tiebreakers",
+                    "system_options",
+                ]
+            },
+        ),
         ("Publication", {"fields": ["status", "is_public"]}),
     ]
 

@@ -5,8 +5,14 @@ from django.utils.text import slugify
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
-from tournament.models import Entrant, SeriesPoints, Tournament
+from tournament.models import Entrant, ScoringCalls, SeriesPoints, Tournament
 from tournament.models.event import MAX_GAME_SECONDS_ANY_SYSTEM, game_length_error
+from tournament.scoring_calls import (
+    DEFAULT_GAP_SECONDS,
+    MAX_GAP_SECONDS,
+    MIN_GAP_SECONDS,
+    gap_errors,
+)
 from tournament.services.clock import MAX_EXTEND_SECONDS
 
 SYSTEM_MODE_SEPARATOR = ":"
@@ -61,6 +67,21 @@ class TournamentForm(forms.ModelForm):
         "(eight for Tsukuyumi, whose games run four hours and more).",
     )
 
+    scoring_call_gap_min_seconds = forms.IntegerField(
+        min_value=MIN_GAP_SECONDS,
+        max_value=MAX_GAP_SECONDS,
+        initial=DEFAULT_GAP_SECONDS[0],
+        required=False,
+        label="Shortest gap between clock calls (seconds)",
+    )
+    scoring_call_gap_max_seconds = forms.IntegerField(
+        min_value=MIN_GAP_SECONDS,
+        max_value=MAX_GAP_SECONDS,
+        initial=DEFAULT_GAP_SECONDS[1],
+        required=False,
+        label="Longest gap between clock calls (seconds)",
+    )
+
     class Meta:
         model = Tournament
         fields = [
@@ -80,6 +101,9 @@ class TournamentForm(forms.ModelForm):
             "series_points",
             "allow_three_team_games",
             "equal_team_sizes",
+            "scoring_calls",
+            "scoring_call_gap_min_seconds",
+            "scoring_call_gap_max_seconds",
         ]
         labels = {
             "name": "Event name",
@@ -92,6 +116,12 @@ class TournamentForm(forms.ModelForm):
             "allow_three_team_games": "Alliances: play one 2v2v2 game rather than give a bye",
             "series_points": "VP modes: a game adds to the total",
             "equal_team_sizes": "Alliances: teams meet only teams of their own size",
+            "scoring_calls": "Scoring calls on the round clock",
+        }
+        help_texts = {
+            "scoring_calls": "Realtime Domination and King of the Hill. The clock picks each "
+            "call's moment at random in the gap range below (seeded, so it can be replayed) and, "
+            "in Domination, the flower that scores; projector and phones announce it.",
         }
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
 
@@ -108,10 +138,12 @@ class TournamentForm(forms.ModelForm):
             "cut_tie_resolution",
             "tie_policy",
             "series_points",
+            "scoring_calls",
         ):
             self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != ""]
         self.fields["series_points"].required = False  # only VP modes use it
         self.fields["series_points"].initial = SeriesPoints.SUM_VP
+        self.fields["scoring_calls"].required = False  # only realtime VP modes use it
         self.fields["pairing_method"].initial = "random"
         self.fields["pairing_method"].help_text = (
             "Random: new opponents each round, as the rulebook's tournament plays its five "
@@ -133,6 +165,20 @@ class TournamentForm(forms.ModelForm):
         key, _, mode = (data.get("system_mode") or "").partition(SYSTEM_MODE_SEPARATOR)
         data["game_system"], data["mode"] = key, mode
         data["series_points"] = data.get("series_points") or SeriesPoints.SUM_VP
+        data["scoring_calls"] = data.get("scoring_calls") or ScoringCalls.MODE
+        for name, default in zip(
+            ("scoring_call_gap_min_seconds", "scoring_call_gap_max_seconds"),
+            DEFAULT_GAP_SECONDS,
+            strict=True,
+        ):
+            if name not in self.errors and data.get(name) is None:
+                data[name] = default  # left empty: the project's default
+        if not self.has_error("scoring_call_gap_min_seconds") and not self.has_error(
+            "scoring_call_gap_max_seconds"
+        ):
+            low, high = data["scoring_call_gap_min_seconds"], data["scoring_call_gap_max_seconds"]
+            for problem in gap_errors(low, high):
+                self.add_error("scoring_call_gap_max_seconds", problem)
         seconds = data.get("game_length_seconds")
         if key and seconds:
             try:

@@ -37,12 +37,12 @@ from engine.systems._eye_characters import (
     ALIASES,
     CHARACTERS,
     ECHO,
+    FLOWER_COLOURS,
     GUARD_HEALTH_TOKENS,
     nymphlets_per_player,
 )
 
 K = frozenset
-FLOWER_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
 #: turn-based play ends at this scoring call: King of the Hill's third, Domination's sixth card
 TURN_BASED_SCORINGS = {"king_of_the_hill": 3, "domination": 6}
 MAX_REASON_CHARS = 200

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: The six Ceremonial Flowers: starting areas, and Domination's scoring focus. The rulebooks
+#: do not name their colours; these names are a project decision (docs/algorithms.md).
+FLOWER_COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
+
 
 @dataclass(frozen=True)
 class Character:

@@ -63,11 +63,17 @@ def _modes() -> dict[str, ModeSpec]:
             **teams,
         ),
     ]
-    for key, label, counts, limit, stats in (
-        ("nymphlet_ceremony", "Nymphlet Ceremony", (2, 3, 4, 5, 6), MAX_PLAYERS, NYMPHLET_STATS),
-        ("king_of_the_hill", "King of the Hill", (2, 3, 4), 4, VP_STATS),
-        ("domination", "Domination", (2, 3, 4, 5, 6), MAX_PLAYERS, VP_STATS),
+    two_to_six = (2, 3, 4, 5, 6)
+    for key, label, counts, limit, stats, call in (
+        ("nymphlet_ceremony", "Nymphlet Ceremony", two_to_six, MAX_PLAYERS, NYMPHLET_STATS, ""),
+        ("king_of_the_hill", "King of the Hill", (2, 3, 4), 4, VP_STATS, "King of the Hill!"),
+        ("domination", "Domination", two_to_six, MAX_PLAYERS, VP_STATS, "Burraparay!"),
     ):
+        calls = {
+            "scoring_call": call,
+            "scoring_call_colours": key == "domination",
+            "clock_calls_by_default": key == "domination",
+        }
         specs.append(
             ModeSpec(
                 key,
@@ -78,6 +84,7 @@ def _modes() -> dict[str, ModeSpec]:
                 stats=stats,
                 starting_flowers=key != "domination",
                 vp_series=True,
+                **calls,
                 **players,
             )
         )
@@ -94,6 +101,7 @@ def _modes() -> dict[str, ModeSpec]:
                 stats=stats,
                 starting_flowers=key != "domination",
                 vp_series=True,
+                **calls,
                 **teams,
             )
         )

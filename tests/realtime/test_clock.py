@@ -52,17 +52,48 @@ def test_pause_keeps_the_time_left_and_resume_continues_from_it():
     assert after.remaining_ms == 150_000
 
 
-def test_extend_running_and_paused():
+def test_extend_running_and_paused_adds_game_time():
     running = state(at(10), started_at=T0, ends_at=at(300))
-    assert clock.extend_fields(at(10), running, 60, at(300)) == {"clock_ends_at": at(360)}
-    paused = state(at(10), started_at=T0, paused_remaining_ms=5_000)
-    assert clock.extend_fields(at(10), paused, 60, None) == {"clock_paused_remaining_ms": 65_000}
+    assert clock.extend_fields(at(10), running, 60, at(300)) == {
+        "clock_ends_at": at(360),
+        "clock_added_ms": 60_000,
+    }
+    paused = state(at(10), started_at=T0, paused_remaining_ms=5_000, added_ms=30_000)
+    assert clock.extend_fields(at(10), paused, 60, None) == {
+        "clock_paused_remaining_ms": 65_000,
+        "clock_added_ms": 90_000,
+    }
+    extended = state(at(100), started_at=T0, ends_at=at(360), added_ms=60_000)
+    assert (extended.total_ms, extended.elapsed_ms) == (360_000, 100_000)
 
 
-def test_end_stops_the_clock_now():
-    fields = clock.end_fields(at(42))
-    c = state(at(42), started_at=T0, ends_at=fields["clock_ends_at"])
-    assert (c.state, c.remaining_ms) == ("ended", 0)
+def test_extending_a_clock_that_ran_out_runs_the_extra_time_from_now():
+    out = state(at(400), started_at=T0, ends_at=at(300))
+    fields = clock.extend_fields(at(400), out, 30, at(300))
+    assert fields == {"clock_ends_at": at(430), "clock_added_ms": 30_000}
+    again = state(at(410), started_at=T0, ends_at=at(430), added_ms=30_000)
+    assert (again.remaining_ms, again.elapsed_ms) == (20_000, 310_000)
+
+
+def test_end_stops_the_clock_and_the_game_time_now():
+    running = state(at(42), started_at=T0, ends_at=at(300))
+    fields = clock.end_fields(at(42), running)
+    assert fields["clock_added_ms"] == -258_000
+    c = state(at(42), started_at=T0, ends_at=fields["clock_ends_at"], added_ms=-258_000)
+    assert (c.state, c.remaining_ms, c.total_ms, c.elapsed_ms) == ("ended", 0, 42_000, 42_000)
+    # time added after an early end runs on from where the game stopped
+    more = clock.extend_fields(at(50), c, 60, at(42))
+    later = state(
+        at(80), started_at=T0, ends_at=more["clock_ends_at"], added_ms=more["clock_added_ms"]
+    )
+    assert (later.remaining_ms, later.elapsed_ms) == (30_000, 72_000)
+
+
+def test_game_time_stands_still_while_paused():
+    paused = state(at(1000), started_at=T0, paused_remaining_ms=200_000)
+    assert (paused.total_ms, paused.elapsed_ms) == (300_000, 100_000)
+    idle = state(T0)
+    assert (idle.total_ms, idle.elapsed_ms) == (300_000, 0)
 
 
 def test_sub_millisecond_times_round_consistently():

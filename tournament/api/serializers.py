@@ -15,6 +15,7 @@ from tournament.models.event import (
     game_length_error,
     tiebreaker_errors,
 )
+from tournament.scoring_calls import MAX_GAP_SECONDS, MIN_GAP_SECONDS, gap_errors
 
 # Options the platform sets itself (per match or from their own fields), never system options.
 COMMON_OPTION_KEYS = {"expected_sides", "side_sizes", "points_table", "tie_policy", "game_points"}
@@ -42,6 +43,9 @@ TOURNAMENT_SETTINGS = [
     "cut_size",
     "cut_tie_resolution",
     "game_length_seconds",
+    "scoring_calls",
+    "scoring_call_gap_min_seconds",
+    "scoring_call_gap_max_seconds",
     "system_options",
     "status",
     "is_public",
@@ -111,6 +115,12 @@ class TournamentWriteSerializer(StrictModelSerializer):
     cut_size = serializers.IntegerField(
         min_value=2, max_value=1024, required=False, allow_null=True
     )
+    scoring_call_gap_min_seconds = serializers.IntegerField(
+        min_value=MIN_GAP_SECONDS, max_value=MAX_GAP_SECONDS, required=False
+    )
+    scoring_call_gap_max_seconds = serializers.IntegerField(
+        min_value=MIN_GAP_SECONDS, max_value=MAX_GAP_SECONDS, required=False
+    )
     points_table = serializers.DictField(child=serializers.JSONField(), required=False)
     system_options = serializers.DictField(child=serializers.JSONField(), required=False)
     tiebreakers = serializers.ListField(
@@ -160,6 +170,12 @@ class TournamentWriteSerializer(StrictModelSerializer):
         length_error = game_length_error(system, mode, self._value(attrs, "game_length_seconds"))
         if length_error:
             raise serializers.ValidationError({"game_length_seconds": [length_error]})
+        gap_problems = gap_errors(
+            self._value(attrs, "scoring_call_gap_min_seconds"),
+            self._value(attrs, "scoring_call_gap_max_seconds"),
+        )
+        if gap_problems:
+            raise serializers.ValidationError({"scoring_call_gap_min_seconds": gap_problems})
         if "tiebreakers" in attrs or "game_system" in attrs or "mode" in attrs:
             problems = tiebreaker_errors(system, mode, self._value(attrs, "tiebreakers") or [])
             if problems:

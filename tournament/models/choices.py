@@ -39,6 +39,20 @@ class SeriesPoints(models.TextChoices):
     BY_PLACE = "by_place", "Points by place (each game adds the points table's points)"
 
 
+class ScoringCalls(models.TextChoices):
+    """Who makes a VP mode's scoring calls in real time: the round clock, or the tables."""
+
+    MODE = (
+        "mode",
+        (
+            "As the mode plays: the clock calls Burraparay in Domination; King of the Hill is "
+            "called from its scoring card"
+        ),
+    )
+    CLOCK = "clock", "The clock makes every scoring call (King of the Hill too)"
+    OFF = "off", "Never the clock: a soundtrack or the tables make the calls"
+
+
 class CutTieResolution(models.TextChoices):
     """How a tie still standing at the cut line is settled."""
 

@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
@@ -11,11 +11,18 @@ from tournament.models.choices import (
     CutTieResolution,
     PairingMethod,
     RulesLevel,
+    ScoringCalls,
     SeriesPoints,
     StaffRoleKind,
     TiePolicy,
     Timing,
     TournamentStatus,
+)
+from tournament.scoring_calls import (
+    DEFAULT_GAP_SECONDS,
+    MAX_GAP_SECONDS,
+    MIN_GAP_SECONDS,
+    gap_errors,
 )
 
 MAX_TIEBREAKERS = 10
@@ -133,6 +140,21 @@ class Tournament(models.Model):
         max_length=12, choices=CutTieResolution.choices, default=CutTieResolution.GAME
     )
     game_length_seconds = models.PositiveIntegerField(default=300)
+    scoring_calls = models.CharField(
+        max_length=6,
+        choices=ScoringCalls.choices,
+        default=ScoringCalls.MODE,
+        help_text="Realtime King of the Hill and Domination: whether the round clock makes "
+        "the scoring calls.",
+    )
+    scoring_call_gap_min_seconds = models.PositiveSmallIntegerField(
+        default=DEFAULT_GAP_SECONDS[0],
+        help_text="Clock-made scoring calls: the shortest gap between two calls.",
+    )
+    scoring_call_gap_max_seconds = models.PositiveSmallIntegerField(
+        default=DEFAULT_GAP_SECONDS[1],
+        help_text="Clock-made scoring calls: the longest gap between two calls.",
+    )
     system_options = models.JSONField(
         default=dict, blank=True, help_text="Game-system specific options (e.g. card costs)."
     )
@@ -173,6 +195,12 @@ class Tournament(models.Model):
                 name="tournament_game_length_30s_to_12h",
             ),
             models.CheckConstraint(
+                condition=Q(scoring_call_gap_min_seconds__gte=MIN_GAP_SECONDS)
+                & Q(scoring_call_gap_min_seconds__lte=F("scoring_call_gap_max_seconds"))
+                & Q(scoring_call_gap_max_seconds__lte=MAX_GAP_SECONDS),
+                name="tournament_scoring_call_gaps_in_range",
+            ),
+            models.CheckConstraint(
                 condition=Q(cut_size__isnull=True) | Q(cut_size__gte=2),
                 name="tournament_cut_size_at_least_2",
             ),
@@ -206,6 +234,9 @@ class Tournament(models.Model):
             return  # an unknown system or mode is the field's own error
         if errors:
             raise ValidationError({"tiebreakers": errors})
+        gaps = gap_errors(self.scoring_call_gap_min_seconds, self.scoring_call_gap_max_seconds)
+        if gaps:
+            raise ValidationError({"scoring_call_gap_min_seconds": gaps})
 
     @property
     def team_play(self) -> bool:

@@ -58,6 +58,15 @@ class Round(models.Model):
     clock_paused_remaining_ms = models.PositiveIntegerField(
         null=True, blank=True, help_text="Set while the clock is paused."
     )
+    clock_added_ms = models.IntegerField(
+        default=0,
+        help_text="Game time added by extensions, less the time cut by ending early.",
+    )
+    clock_calls = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The scoring calls' plan, fixed when the clock starts (empty: no calls).",
+    )
     published_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
     closed_reason = models.TextField(

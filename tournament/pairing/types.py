@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-#: The six Ceremonial Flowers dealt as starting areas. The rulebooks do not name their
-#: colours; these names are a project decision (see docs/algorithms.md).
-FLOWERS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
+from engine.api import FLOWER_COLOURS
+
+#: The six Ceremonial Flowers dealt as starting areas (the engine names them).
+FLOWERS: tuple[str, ...] = FLOWER_COLOURS
 
 METHODS = ("random", "swiss")
 

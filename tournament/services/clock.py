@@ -2,7 +2,8 @@
 
 The truth is three columns of ``Round``: ``clock_started_at``, ``clock_ends_at`` and
 ``clock_paused_remaining_ms``, with ``game_length_seconds`` (the event's game length by default,
-five minutes). The clock is one of:
+five minutes) and ``clock_added_ms`` (extensions, less the time cut by ending early), which
+together give the game time run so far. The clock is one of:
 
 * ``idle``    - not started (``clock_started_at`` empty);
 * ``running`` - ``clock_ends_at`` in the future, nothing paused;
@@ -13,20 +14,29 @@ five minutes). The clock is one of:
 the commands lock the round, change it, write the audit trail and push the new clock to the
 round's watchers after the commit. Every message carries the server's time in milliseconds so
 a client can correct for its own clock's offset.
+
+In a realtime Domination event (and King of the Hill when the organiser asks) the clock also
+makes the scoring calls: "Yarra Mark!" fixes the round's call plan (``Round.clock_calls``, a
+seed and the organiser's gap range, audited with the start), and every clock message carries
+the calls to come in game time (``tournament.scoring_calls``); the pages sound them.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
-from engine.api import max_game_seconds
+from engine.api import max_game_seconds, scoring_call
 from matches.models import Channel
 from matches.services.audit import record_change
-from tournament.models import Round, RoundStatus
+from tournament.models import Round, RoundStatus, ScoringCalls, Timing
+from tournament.scoring_calls import CallPlan
+
+log = logging.getLogger(__name__)
 
 DEFAULT_LENGTH_SECONDS = 300
 MAX_EXTEND_SECONDS = 3600
@@ -44,13 +54,18 @@ def _ms(moment: datetime | None) -> int | None:
 
 @dataclass(frozen=True)
 class ClockState:
-    """A round clock at one instant: its state, and the milliseconds left."""
+    """A round clock at one instant: its state, the milliseconds left, and the game time.
+
+    ``total_ms`` is the game's whole time (its length, plus extensions, less any time cut by
+    ending early) and ``elapsed_ms`` the game time run so far: ``total_ms - remaining_ms``.
+    """
 
     state: str
     remaining_ms: int
     length_ms: int
     started_at_ms: int | None
     ends_at_ms: int | None
+    total_ms: int = 0
 
     @classmethod
     def at(
@@ -61,16 +76,24 @@ class ClockState:
         ends_at: datetime | None,
         paused_remaining_ms: int | None,
         length_seconds: int,
+        added_ms: int = 0,
     ) -> ClockState:
         """The clock at ``now`` from the stored columns."""
         length_ms = int(length_seconds) * 1000
         if started_at is None:
-            return cls("idle", length_ms, length_ms, None, None)
+            return cls("idle", length_ms, length_ms, None, None, length_ms)
+        total_ms = length_ms + int(added_ms)
         if paused_remaining_ms is not None:
-            return cls("paused", int(paused_remaining_ms), length_ms, _ms(started_at), None)
+            paused = int(paused_remaining_ms)
+            return cls("paused", paused, length_ms, _ms(started_at), None, total_ms)
         remaining = 0 if ends_at is None else max(0, _ms(ends_at) - _ms(now))
         state = "running" if remaining > 0 else "ended"
-        return cls(state, remaining, length_ms, _ms(started_at), _ms(ends_at))
+        return cls(state, remaining, length_ms, _ms(started_at), _ms(ends_at), total_ms)
+
+    @property
+    def elapsed_ms(self) -> int:
+        """The game time run so far (clock time, pauses left out)."""
+        return max(0, self.total_ms - self.remaining_ms)
 
     @classmethod
     def of(cls, round_: Round, now: datetime | None = None) -> ClockState:
@@ -81,6 +104,7 @@ class ClockState:
             ends_at=round_.clock_ends_at,
             paused_remaining_ms=round_.clock_paused_remaining_ms,
             length_seconds=length_of(round_),
+            added_ms=round_.clock_added_ms,
         )
 
     def as_dict(self) -> dict:
@@ -90,7 +114,33 @@ class ClockState:
             "length_ms": self.length_ms,
             "started_at_ms": self.started_at_ms,
             "ends_at_ms": self.ends_at_ms,
+            "total_ms": self.total_ms,
+            "elapsed_ms": self.elapsed_ms,
         }
+
+
+def call_plan(round_: Round) -> CallPlan | None:
+    """The scoring calls the clock of ``round_`` would make if it started now, or None.
+
+    Only realtime games have calls on the clock (turn-based games score card by card). The
+    organiser's setting decides: as the mode plays (Domination's soundtrack calls, so the clock
+    makes them; King of the Hill's card does not), always, or never.
+    """
+    tournament = round_.tournament
+    if tournament.timing != Timing.REALTIME or tournament.scoring_calls == ScoringCalls.OFF:
+        return None
+    spec = scoring_call(tournament.game_system, tournament.mode)
+    if spec is None or (
+        tournament.scoring_calls == ScoringCalls.MODE and not spec["clock_default"]
+    ):
+        return None
+    return CallPlan(
+        call=spec["call"],
+        seed=round_.seed,
+        gap_min_seconds=tournament.scoring_call_gap_min_seconds,
+        gap_max_seconds=tournament.scoring_call_gap_max_seconds,
+        colours=tuple(spec["colours"]),
+    )
 
 
 def length_of(round_: Round) -> int:
@@ -109,6 +159,7 @@ def start_fields(now: datetime, length_seconds: int) -> dict:
         "clock_started_at": now,
         "clock_ends_at": now + timedelta(seconds=length_seconds),
         "clock_paused_remaining_ms": None,
+        "clock_added_ms": 0,
     }
 
 
@@ -124,23 +175,38 @@ def resume_fields(now: datetime, clock: ClockState) -> dict:
 
 
 def extend_fields(now: datetime, clock: ClockState, seconds: int, ends_at: datetime | None):
+    added = {"clock_added_ms": clock.total_ms - clock.length_ms + seconds * 1000}
     if clock.state == "paused":
-        return {"clock_paused_remaining_ms": clock.remaining_ms + seconds * 1000}
-    return {"clock_ends_at": ends_at + timedelta(seconds=seconds)}
+        return {"clock_paused_remaining_ms": clock.remaining_ms + seconds * 1000, **added}
+    if clock.state == "ended":
+        # time ran out (or Bung was called): the extra time runs from now
+        return {"clock_ends_at": now + timedelta(seconds=seconds), **added}
+    return {"clock_ends_at": ends_at + timedelta(seconds=seconds), **added}
 
 
-def end_fields(now: datetime) -> dict:
-    return {"clock_ends_at": now, "clock_paused_remaining_ms": None}
+def end_fields(now: datetime, clock: ClockState) -> dict:
+    """Bung now: the time not run is cut from the game (so the game time stops here)."""
+    return {
+        "clock_ends_at": now,
+        "clock_paused_remaining_ms": None,
+        "clock_added_ms": clock.total_ms - clock.length_ms - clock.remaining_ms,
+    }
 
 
 # --- commands -----------------------------------------------------------------------------------
 
-_FIELDS = ("clock_started_at", "clock_ends_at", "clock_paused_remaining_ms")
-
 
 def _snapshot(round_: Round, now: datetime) -> dict:
-    data = ClockState.of(round_, now).as_dict()
+    clock = ClockState.of(round_, now)
+    data = clock.as_dict()
     data["game_length_seconds"] = length_of(round_)
+    if round_.clock_calls:
+        plan = CallPlan.from_dict(round_.clock_calls)
+        data["calls"] = {
+            **plan.as_dict(),
+            "colour_at_start": plan.opening_colour(),
+            "first": [c.as_dict() for c in plan.calls_before(clock.total_ms)[:10]],
+        }
     return data
 
 
@@ -195,6 +261,18 @@ def start(round_: Round, user=None, *, seconds: int | None = None) -> Round:
         fields = start_fields(now, length)
         if length != r.game_length_seconds:
             fields["game_length_seconds"] = length
+        plan = call_plan(r)
+        fields["clock_calls"] = plan.as_dict() if plan else {}
+        if plan:
+            log.info(
+                "round %s of %s: the clock calls %s every %s-%s s (seed %s)",
+                r.number,
+                r.tournament.slug,
+                plan.call,
+                plan.gap_min_seconds,
+                plan.gap_max_seconds,
+                plan.seed,
+            )
         return fields
 
     return _command(round_, "start", user, change)
@@ -229,9 +307,6 @@ def extend(round_: Round, seconds: int, user=None, *, reason: str = "") -> Round
     def change(r, clock, now):
         if clock.state == "idle":
             raise ClockError("the clock has not started yet")
-        if clock.state == "ended":
-            # time ran out (or Bung was called): the extra time runs from now
-            return {"clock_ends_at": now + timedelta(seconds=seconds)}
         return extend_fields(now, clock, seconds, r.clock_ends_at)
 
     return _command(round_, "extend", user, change, reason=reason)
@@ -243,7 +318,7 @@ def end(round_: Round, user=None) -> Round:
     def change(r, clock, now):
         if clock.state not in ("running", "paused"):
             raise ClockError(f"only a running or paused clock can be ended (it is {clock.state})")
-        return end_fields(now)
+        return end_fields(now, clock)
 
     return _command(round_, "end", user, change)
 
@@ -269,7 +344,8 @@ COMMANDS = {
 def clock_payload(round_: Round, action: str | None = None, now: datetime | None = None) -> dict:
     """The ``clock`` message: the state, the server's time and the end time, in milliseconds."""
     now = now or timezone.now()
-    data = ClockState.of(round_, now).as_dict()
+    clock = ClockState.of(round_, now)
+    data = clock.as_dict()
     data.update(
         type="clock",
         tournament=round_.tournament_id,
@@ -278,4 +354,7 @@ def clock_payload(round_: Round, action: str | None = None, now: datetime | None
         call=CALLS.get(action or ""),
         server_time_ms=_ms(now),
     )
+    if round_.clock_calls and clock.state != "idle":
+        plan = CallPlan.from_dict(round_.clock_calls)
+        data["calls"] = plan.window(clock.elapsed_ms, clock.total_ms)
     return data
