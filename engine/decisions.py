@@ -102,6 +102,14 @@ DECISIONS: tuple[Decision, ...] = (
         "none",
     ),
     Decision(
+        "In realtime Domination the round clock makes the Burraparay calls: at seeded moments "
+        "45-90 seconds apart, each naming the flower that scores (a shuffled deck of the six, "
+        "reshuffled when used up); King of the Hill is called from its scoring card",
+        "000 Domination: the soundtrack calls Burraparay, the flower deck sets the colour; "
+        "King of the Hill: the card is filled during play; the soundtracks are not included",
+        "Scoring calls on the round clock; shortest and longest gap between clock calls",
+    ),
+    Decision(
         "A round's clock runs at most two hours a game, eight for Tsukuyumi",
         "000: a five-minute game; 004: a game runs four hours and more",
         "Game length (seconds)",

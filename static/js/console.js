@@ -4,8 +4,6 @@
  * - [data-console-filter="#list"] search form: filters the list's [data-name] items as you type.
  * - [data-console-job]: follows the pairing job's job.progress messages (live.js dispatches
  *   them as "live:message") and reloads the page when the job is done or failed.
- * - [data-console-projector]: shows "Yarra Mark!" / "Yarra Bung!" as the clock starts and ends,
- *   with an optional tone through the Web Audio API (off until someone switches it on).
  * - [data-console-desk]: marks a table as done when its result arrives, and offers a reload.
  */
 (function () {
@@ -50,56 +48,6 @@
       set("[data-job-status]", m.status);
       if (running && (m.status === "done" || m.status === "failed")) window.location.reload();
     });
-  });
-
-  // --- projector: calls and sound -------------------------------------------------------------
-  each("[data-console-projector]", function (root) {
-    var callNode = root.querySelector("[data-console-call]");
-    var soundButton = root.querySelector("[data-console-sound]");
-    var audio = null;
-    var soundOn = false;
-    var lastState = null;
-    var AudioContext = window.AudioContext || window.webkitAudioContext;
-    if (soundButton && AudioContext) {
-      soundButton.hidden = false;
-      soundButton.addEventListener("click", function () {
-        soundOn = !soundOn;
-        if (soundOn && !audio) audio = new AudioContext(); // needs a click: browsers' rule
-        soundButton.textContent = soundOn ? "Sound on" : "Sound off";
-        soundButton.setAttribute("aria-pressed", soundOn ? "true" : "false");
-      });
-    }
-    function tone(frequency, seconds) {
-      if (!soundOn || !audio) return;
-      var osc = audio.createOscillator();
-      var gain = audio.createGain();
-      osc.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.3, audio.currentTime);
-      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + seconds);
-      osc.connect(gain);
-      gain.connect(audio.destination);
-      osc.start();
-      osc.stop(audio.currentTime + seconds);
-    }
-    function call(text, frequency) {
-      if (callNode) callNode.textContent = text;
-      tone(frequency, 1.2);
-    }
-    root.addEventListener("live:message", function (event) {
-      var m = event.detail;
-      if (m.type !== "clock") return;
-      if (m.call) call(m.call, m.action === "end" ? 330 : 660);
-      else if (m.state === "idle" || m.state === "paused") callNode.textContent = "";
-      lastState = m.state;
-    });
-    // The time running out on its own is "Yarra Bung!" too.
-    setInterval(function () {
-      var state = root.getAttribute("data-live-clock-state");
-      if (state === "ended" && lastState === "running") {
-        lastState = "ended";
-        call(root.getAttribute("data-call-end"), 330);
-      }
-    }, 250);
   });
 
   // --- referee desk: results arrive -------------------------------------------------------------

@@ -143,6 +143,15 @@ def call_plan(round_: Round) -> CallPlan | None:
     )
 
 
+def planned_calls(round_: Round) -> CallPlan | None:
+    """The calls the round's clock makes: fixed at its start, else those a start would fix."""
+    if round_.clock_calls:
+        return CallPlan.from_dict(round_.clock_calls)
+    if round_.clock_started_at is None:
+        return call_plan(round_)
+    return None
+
+
 def length_of(round_: Round) -> int:
     """The round's game length in seconds: its own, else the event's, else five minutes."""
     if round_.game_length_seconds:

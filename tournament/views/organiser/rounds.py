@@ -329,10 +329,11 @@ def print_round(request, slug, number):
 
 @login_required
 def projector(request, slug, number):
-    """The big clock for a screen in the hall: live, with the start and end calls."""
+    """The big clock for a screen in the hall: live, with its calls (start, scoring, end)."""
     tournament = staff_tournament(request, slug)
     round_ = round_of(tournament, number)
     clock = clock_service.ClockState.of(round_)
+    plan = clock_service.planned_calls(round_)
     return render(
         request,
         "organiser/projector.html",
@@ -342,6 +343,7 @@ def projector(request, slug, number):
             "clock": clock,
             "remaining": _mmss(clock.remaining_ms),
             "calls": clock_service.CALLS,
+            "scoring_calls": plan.as_dict() if plan else None,
         },
     )
 

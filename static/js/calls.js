@@ -1,0 +1,217 @@
+/*
+ * calls.js - the round clock's calls on the projector and the phones: "Yarra Mark!", the
+ * scoring calls the clock makes ("Burraparay! Red scores", "King of the Hill!"), "Yarra Bung!".
+ * Shown always; sounded (a chime and the words, through Web Audio and speech) only once
+ * someone switches the sound on: off by default, remembered on the device.
+ *
+ * Inside a live container (live.js):
+ *   <p data-call-text aria-live="assertive"></p>          the latest call
+ *   <span data-call-focus hidden>                          shown while a flower is in focus:
+ *     <span data-call-swatch></span> <b data-call-colour></b>   its swatch and name (Domination)
+ *   <button data-call-sound hidden>Sound off</button>     the switch (shown when sound works)
+ *
+ * The clock message carries the calls to come in game time (docs/realtime.md); a call is due
+ * when the game time run reaches it, on the server's clock as live.js corrects it:
+ *   elapsed = total_ms - (ends_at_ms - serverNow).
+ * Nothing is counted on this device's own clock, so a phone whose clock is wrong hears the
+ * call when the projector does. The container records the last call it made in
+ * data-call-number, data-call-due-ms and data-call-made-ms (server time), for anyone to check.
+ */
+(function () {
+  "use strict";
+
+  var TICK_MS = 100;
+  var LATE_MS = 3000; // a call found later than this (a sleeping tab) is shown, not sounded
+  var SOUND_KEY = "eye.sound";
+
+  function capitalise(word) {
+    return word ? word.charAt(0).toUpperCase() + word.slice(1) : "";
+  }
+
+  function Sound() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    this.supported = !!Context || "speechSynthesis" in window;
+    this.Context = Context;
+    this.audio = null;
+    this.on = false;
+  }
+
+  Sound.prototype.switchOn = function (on) {
+    this.on = on;
+    // Browsers let a page make sound only after a tap: the switch is that tap.
+    if (on && this.Context && !this.audio) this.audio = new this.Context();
+  };
+
+  Sound.prototype.chime = function (frequencies) {
+    if (!this.audio) return;
+    var audio = this.audio;
+    frequencies.forEach(function (frequency, index) {
+      var start = audio.currentTime + index * 0.18;
+      var osc = audio.createOscillator();
+      var gain = audio.createGain();
+      osc.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.3, start);
+      gain.gain.exponentialRampToValueAtTime(0.001, start + 0.6);
+      osc.connect(gain);
+      gain.connect(audio.destination);
+      osc.start(start);
+      osc.stop(start + 0.6);
+    });
+  };
+
+  Sound.prototype.say = function (words, frequencies) {
+    if (!this.on) return;
+    this.chime(frequencies);
+    if ("speechSynthesis" in window && window.SpeechSynthesisUtterance) {
+      var utterance = new SpeechSynthesisUtterance(words);
+      utterance.rate = 0.95;
+      window.speechSynthesis.speak(utterance);
+    }
+  };
+
+  var CHIMES = { start: [523, 784], scoring: [659, 880, 659], end: [392, 262] };
+
+  function Caller(root) {
+    this.root = root;
+    this.live = root.__live;
+    this.clock = null;
+    this.fired = 0; // the number of the last scoring call made here
+    this.bungDone = false;
+    this.syncAsked = false;
+    this.sound = new Sound();
+    this.text = root.querySelectorAll("[data-call-text]");
+    var self = this;
+    root.addEventListener("live:message", function (event) {
+      if (event.detail && event.detail.type === "clock") self.onClock(event.detail);
+    });
+    this.bindSwitch(root.querySelectorAll("[data-call-sound]"));
+    setInterval(function () { self.tick(); }, TICK_MS);
+  }
+
+  Caller.prototype.bindSwitch = function (buttons) {
+    var self = this;
+    if (!this.sound.supported) return;
+    var remembered = false;
+    try { remembered = window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { /* private mode */ }
+    function show() {
+      for (var i = 0; i < buttons.length; i++) {
+        buttons[i].textContent = self.sound.on ? "Sound on" : "Sound off";
+        buttons[i].setAttribute("aria-pressed", self.sound.on ? "true" : "false");
+      }
+    }
+    for (var i = 0; i < buttons.length; i++) {
+      buttons[i].hidden = false;
+      if (remembered) buttons[i].setAttribute("data-call-remembered", "on");
+      buttons[i].addEventListener("click", function () {
+        self.sound.switchOn(!self.sound.on);
+        try { window.localStorage.setItem(SOUND_KEY, self.sound.on ? "on" : "off"); } catch (e) { /* ignore */ }
+        show();
+      });
+    }
+    show();
+  };
+
+  Caller.prototype.show = function (text, colour) {
+    for (var i = 0; i < this.text.length; i++) this.text[i].textContent = text;
+    if (colour !== undefined) this.showColour(colour);
+  };
+
+  Caller.prototype.showColour = function (colour) {
+    var each = function (selector, fn) {
+      var nodes = this.root.querySelectorAll(selector);
+      for (var i = 0; i < nodes.length; i++) fn(nodes[i]);
+    }.bind(this);
+    each("[data-call-colour]", function (node) { node.textContent = capitalise(colour); });
+    each("[data-call-swatch]", function (node) { node.className = "flower flower-" + colour; });
+    each("[data-call-focus]", function (node) { node.hidden = !colour; });
+    this.root.setAttribute("data-call-flower", colour || "");
+  };
+
+  Caller.prototype.onClock = function (m) {
+    var calls = m.calls;
+    this.clock = m;
+    if (calls) this.showColour(calls.current_colour);
+    if (m.action === "start") {
+      var focus = calls && calls.colour_at_start ? " " + capitalise(calls.colour_at_start) + " first." : "";
+      this.show(m.call, undefined);
+      this.sound.say(m.call + focus, CHIMES.start);
+    } else if (m.action === "end") {
+      this.bungDone = true;
+      this.show(m.call);
+      this.sound.say(m.call, CHIMES.end);
+    } else if (m.state === "idle") {
+      this.show("");
+    } else if (m.state === "ended" && !this.bungDone) {
+      this.bungDone = true;
+      this.show(this.root.getAttribute("data-call-end") || "Yarra Bung!");
+    }
+    if (m.state === "running" || m.state === "paused") this.bungDone = false;
+    if (calls) {
+      this.syncAsked = false;
+      // calls made before this message that this page has not shown: show the last one
+      if (calls.last && calls.last.number > this.fired) this.fire(calls, calls.last, this.elapsed());
+    }
+  };
+
+  Caller.prototype.elapsed = function () {
+    var c = this.clock;
+    if (!c) return 0;
+    if (c.state === "running") {
+      return c.total_ms - Math.max(0, c.ends_at_ms - this.live.serverNow());
+    }
+    return c.elapsed_ms;
+  };
+
+  Caller.prototype.fire = function (calls, call, elapsed) {
+    this.fired = call.number;
+    var colour = call.colour ? capitalise(call.colour) : "";
+    var words = calls.call + (colour ? " " + colour + " scores." : "");
+    this.show(words, call.next_colour || calls.current_colour);
+    var due = this.clock.ends_at_ms - this.clock.total_ms + call.at_ms;
+    this.root.setAttribute("data-call-number", String(call.number));
+    this.root.setAttribute("data-call-due-ms", String(due));
+    this.root.setAttribute("data-call-made-ms", String(Math.round(this.live.serverNow())));
+    if (elapsed - call.at_ms <= LATE_MS) {
+      var next = call.next_colour ? " Next: " + capitalise(call.next_colour) + "." : "";
+      this.sound.say(words + next, CHIMES.scoring);
+    }
+  };
+
+  Caller.prototype.tick = function () {
+    var c = this.clock;
+    if (!c || c.state !== "running") return;
+    var elapsed = this.elapsed();
+    var calls = c.calls;
+    if (calls) {
+      var upcoming = calls.upcoming || [];
+      for (var i = 0; i < upcoming.length; i++) {
+        var call = upcoming[i];
+        if (call.number > this.fired && call.at_ms <= elapsed) this.fire(calls, call, elapsed);
+      }
+      var last = upcoming[upcoming.length - 1];
+      if (calls.more && !this.syncAsked && (!last || last.number <= this.fired)) {
+        this.syncAsked = true; // the message held the next calls only: ask for the following
+        window.EyeLive.send(this.root, { action: "sync" });
+      }
+    }
+    if (elapsed >= c.total_ms && !this.bungDone) {
+      // the time ran out on its own: that is "Yarra Bung!" too
+      this.bungDone = true;
+      var bung = this.root.getAttribute("data-call-end") || "Yarra Bung!";
+      this.show(bung);
+      this.sound.say(bung, CHIMES.end);
+    }
+  };
+
+  function start() {
+    var nodes = document.querySelectorAll("[data-call-text]");
+    for (var i = 0; i < nodes.length; i++) {
+      var root = nodes[i].closest("[data-live-ws], [data-live-poll]");
+      if (root && root.__live && !root.__caller) root.__caller = new Caller(root);
+    }
+  }
+
+  // live.js starts its connections on DOMContentLoaded; start after it.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,137 @@
+"""Issue 13.6: the clock's "Burraparay!" reaches the projector and the phones on time.
+
+A Domination round's clock is started and moved back so its first scoring call is a few
+seconds away. The projector (sound switched on) and a phone whose own clock is 90 seconds fast
+must both make the call when the server's clock reaches it, name the flower that scores and
+show the next one; the projector must speak it. Each page records the server time at which it
+made the call; this test also checks the moment against its own clock (the same machine's as
+the server's), so a page that counted on its own wrong clock would fail.
+"""
+
+import time
+from datetime import timedelta
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import PHONE
+from tests.factories import EntrantFactory, TournamentFactory
+from tournament.models import Round
+from tournament.scoring_calls import CallPlan
+from tournament.services import clock
+from tournament.services.rounds import generate_swiss_round, publish_round
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LEAD_MS = 5_000  # how far ahead of the first call the pages open
+SKEW_MS = 90_000  # the phone's own clock is this far ahead of the server's
+# The page's estimate of the server's time is good to about half a round trip on localhost;
+# a call is checked every 100 ms.
+EARLY_MS, LATE_MS = 250, 1_000
+
+FAST_CLOCK = f"""
+(() => {{
+  const realNow = Date.now.bind(Date);
+  Date.now = () => realNow() + {SKEW_MS};
+}})();
+"""
+
+RECORD_SPEECH = """
+window.__spoken = [];
+if (window.speechSynthesis) {
+  window.speechSynthesis.speak = (u) => { window.__spoken.push(u.text); };
+}
+"""
+
+
+@pytest.fixture
+def domination_round():
+    tournament = TournamentFactory(
+        name="Burraparay Cup",
+        slug="burraparay-cup",
+        mode="domination",
+        game_length_seconds=600,
+        scoring_call_gap_min_seconds=60,
+        scoring_call_gap_max_seconds=120,
+    )
+    for i in range(4):
+        EntrantFactory(tournament=tournament, display_name=f"Dancer {i + 1}")
+    round_ = clock.start(publish_round(generate_swiss_round(tournament, seed=21)))
+    first = CallPlan.from_dict(round_.clock_calls).calls_before(600_000)[0]
+    # as if the clock had started earlier: the first call comes LEAD_MS from now
+    shift = timedelta(milliseconds=first.at_ms - LEAD_MS)
+    Round.objects.filter(pk=round_.pk).update(
+        clock_started_at=round_.clock_started_at - shift,
+        clock_ends_at=round_.clock_ends_at - shift,
+    )
+    round_.refresh_from_db()
+    due_ms = int(round_.clock_started_at.timestamp() * 1000) + first.at_ms
+    return {"tournament": tournament, "round": round_, "first": first, "due_ms": due_ms}
+
+
+def wait_for_call(page, number: int) -> int:
+    """Wait until the page has made call ``number``; the test's own clock then, in ms."""
+    page.wait_for_function(
+        f"() => document.querySelector('[data-call-number=\"{number}\"]') !== null",
+        timeout=LEAD_MS + 10_000,
+    )
+    return int(time.time() * 1000)
+
+
+def made_at(page) -> tuple[int, int]:
+    root = page.locator("[data-call-number]").first
+    return int(root.get_attribute("data-call-due-ms")), int(root.get_attribute("data-call-made-ms"))
+
+
+def test_the_first_burraparay_sounds_on_the_projector_and_phones_on_time(
+    new_context, domination_round
+):
+    tournament, first, due_ms = (
+        domination_round["tournament"],
+        domination_round["first"],
+        domination_round["due_ms"],
+    )
+    projector = new_context(user=tournament.organiser).new_page()
+    projector.add_init_script(RECORD_SPEECH)
+    projector.goto("/events/burraparay-cup/manage/rounds/1/clock/")
+    phone_context = new_context(viewport=PHONE)
+    phone_context.add_init_script(FAST_CLOCK)
+    phone = phone_context.new_page()
+    phone.goto("/events/burraparay-cup/rounds/1/")
+    assert phone.evaluate("Date.now()") - time.time() * 1000 > SKEW_MS - 5_000
+
+    for page in (projector, phone):
+        page.wait_for_function(
+            "() => document.querySelector('[data-live-ws]').getAttribute('data-live-state') "
+            "=== 'live'"
+        )
+        # before the call: the opening flower is in focus, no scoring call made yet
+        expect(page.locator("[data-call-colour]").first).to_have_text(first.colour.capitalize())
+        assert page.locator("[data-call-number]").count() == 0
+    sound = projector.get_by_role("button", name="Sound off")
+    sound.click()
+    expect(projector.get_by_role("button", name="Sound on")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+
+    seen_ms = {name: wait_for_call(page, 1) for name, page in (("projector", projector),
+                                                                ("phone", phone))}  # fmt: skip
+    for name, page in (("projector", projector), ("phone", phone)):
+        due, made = made_at(page)
+        assert due == due_ms, name
+        assert due_ms - EARLY_MS <= made <= due_ms + LATE_MS, (name, made - due_ms)
+        # by the test's own clock (the server's machine), never before the call was due
+        assert seen_ms[name] >= due_ms - EARLY_MS, (name, seen_ms[name] - due_ms)
+        expect(page.locator("[data-call-text]").first).to_have_text(
+            f"Burraparay! {first.colour.capitalize()} scores."
+        )
+        expect(page.locator("[data-call-colour]").first).to_have_text(
+            first.next_colour.capitalize()
+        )
+    spoken = projector.evaluate("window.__spoken")
+    assert (
+        f"Burraparay! {first.colour.capitalize()} scores. "
+        f"Next: {first.next_colour.capitalize()}." in spoken
+    )
+    # the phone's sound stays off until its player switches it on
+    expect(phone.get_by_role("button", name="Sound off")).to_have_attribute("aria-pressed", "false")
