@@ -315,3 +315,31 @@ def test_a_whole_event_through_the_console(client, django_capture_on_commit_call
         "elimination.champion",
     } <= actions
     assert any(action.startswith("result.") for action in actions)
+
+
+def test_a_domination_round_says_the_clock_calls_burraparay(client, cup):
+    cup.mode = "domination"
+    cup.scoring_call_gap_min_seconds, cup.scoring_call_gap_max_seconds = 30, 75
+    cup.save()
+    generate_swiss_round(cup, seed=3)
+    url = "/events/cup/manage/rounds/1/"
+    client.post(url + "publish/")
+    console = client.get(url).content.decode()
+    assert "The clock calls Burraparay! at random every 30-75 seconds" in console
+    assert "naming the flower that scores" in console
+    client.post(url + "clock/start/")
+    projector = client.get(url + "clock/").content.decode()
+    assert "The clock calls Burraparay! every 30-75 seconds." in projector
+    assert "data-call-sound" in projector and "js/calls.js" in projector
+    start = AuditEntry.objects.get(action="clock.start")
+    assert start.after["calls"]["gap_seconds"] == [30, 75]
+
+
+def test_a_battle_round_has_no_scoring_calls(client, cup):
+    generate_swiss_round(cup, seed=3)
+    url = "/events/cup/manage/rounds/1/"
+    client.post(url + "publish/")
+    assert "The clock calls" not in client.get(url).content.decode()
+    client.post(url + "clock/start/")
+    assert "The clock calls" not in client.get(url + "clock/").content.decode()
+    assert "calls" not in AuditEntry.objects.get(action="clock.start").after

@@ -156,9 +156,16 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
             "extend_form": ExtendClockForm(),
             "is_swiss": round_.stage.kind == StageKind.SWISS,
             "calls": clock_service.CALLS,
+            "scoring_calls": _plan_dict(round_),
         },
         status=status,
     )
+
+
+def _plan_dict(round_) -> dict | None:
+    """The scoring calls the round's clock makes (or would make if started now), for a page."""
+    plan = clock_service.planned_calls(round_)
+    return plan.as_dict() if plan else None
 
 
 def _sentence(error) -> str:
@@ -333,7 +340,6 @@ def projector(request, slug, number):
     tournament = staff_tournament(request, slug)
     round_ = round_of(tournament, number)
     clock = clock_service.ClockState.of(round_)
-    plan = clock_service.planned_calls(round_)
     return render(
         request,
         "organiser/projector.html",
@@ -343,7 +349,7 @@ def projector(request, slug, number):
             "clock": clock,
             "remaining": _mmss(clock.remaining_ms),
             "calls": clock_service.CALLS,
-            "scoring_calls": plan.as_dict() if plan else None,
+            "scoring_calls": _plan_dict(round_),
         },
     )
 
