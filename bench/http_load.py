@@ -95,8 +95,8 @@ def build_event(rebuild: bool) -> dict:
     """The 2,000-player event after 5 rounds, round 6 open; built once, then reused."""
     from django.contrib.auth import get_user_model
     from django.db.models import Prefetch
-    from rest_framework.authtoken.models import Token
 
+    from accounts.tokens import issue as issue_token
     from matches.models import Match, MatchStatus, ResultVersion, Seat
     from matches.services.results import Actor, enter_result
     from tournament.models import (
@@ -157,7 +157,7 @@ def build_event(rebuild: bool) -> dict:
     StaffRole.objects.get_or_create(
         tournament=tournament, user=desk, defaults={"role": StaffRoleKind.REFEREE}
     )
-    token, _ = Token.objects.get_or_create(user=desk)
+    token = issue_token(desk, "bench")
     current = tournament.rounds.order_by("-number").first()
     if ResultVersion.objects.filter(match__round=current).exists():
         clear_round_results(current)

@@ -6,10 +6,10 @@ Players use their private link's token: header ``X-Entrant-Token`` or query ``?t
 """
 
 from django.urls import path
-from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
 
+from accounts.api import SignInForTokenView, TokenListView, TokenRevokeView
 from matches.api.views import MatchViewSet, ResultViewSet
 from tournament.api.base import CheckedJSONParser
 from tournament.api.standings import (
@@ -35,9 +35,11 @@ router.register(r"matches/(?P<match_pk>\d+)/results", ResultViewSet, basename="m
 urlpatterns = [
     path(
         "auth/token/",
-        ObtainAuthToken.as_view(parser_classes=[FormParser, MultiPartParser, CheckedJSONParser]),
+        SignInForTokenView.as_view(parser_classes=[FormParser, MultiPartParser, CheckedJSONParser]),
         name="api-token",
     ),
+    path("tokens/", TokenListView.as_view(), name="api-tokens"),
+    path("tokens/<int:token_id>/", TokenRevokeView.as_view(), name="api-token-revoke"),
     path("jobs/<int:pk>/", JobView.as_view(), name="api-job"),
     path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
     path(

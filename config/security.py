@@ -19,7 +19,10 @@ that CDN on that page only.
 Rate limits count per client address (``REMOTE_ADDR``; behind a proxy, the proxy must set it,
 see docs/operations.md) in the default cache (Redis when ``REDIS_URL`` is set), in fixed windows:
 
-* ``login`` - failed sign-ins (admin login form, ``POST /api/v1/auth/token/``);
+* ``login`` - failed sign-ins (the sign-in page, the admin login form, ``POST
+  /api/v1/auth/token/``);
+* ``accounts`` - account requests that send e-mail or make something (every POST to sign-up,
+  password reset, the e-mail page, staff invitations, new API tokens);
 * ``results`` - result submissions (every POST under ``/api/v1/matches/<id>/results/``, the
   players' page ``POST /me/<token>/``, the referee desk's result form);
 * ``private_link`` - requests with a private-link token that matches no entrant (``/me/<token>/``,
@@ -204,6 +207,7 @@ def hit(scope: str, ident: str) -> int | None:
 
 MESSAGES = {
     "login": "Too many failed sign-ins from your network. Try again in {s} seconds.",
+    "accounts": "Too many account requests from your network. Try again in {s} seconds.",
     "results": "Too many result submissions from your network. Try again in {s} seconds.",
     "private_link": (
         "Too many requests with an unknown private link from your network. "
@@ -230,7 +234,13 @@ def too_many(request, scope: str, retry_after: int) -> HttpResponse:
 
 # --- request limits middleware --------------------------------------------------------------------
 
-ADMIN_LOGIN = re.compile(r"^/admin/login/$")
+SIGN_IN_PAGES = re.compile(r"^/admin/login/$|^/accounts/login/$")
+ACCOUNT_POSTS = re.compile(
+    r"^/accounts/(signup|password/reset|email|tokens)/$"
+    r"|^/api/v1/tokens/$"
+    r"|^/invitations/"
+    r"|^/events/[^/]+/manage/staff/invite/$"
+)
 API_TOKEN = re.compile(r"^/api/v1/auth/token/$")
 RESULT_POSTS = re.compile(
     r"^/api/v1/matches/\d+/results/"
@@ -267,9 +277,9 @@ def token_known(token: str) -> bool:
 def _login_failed(request, response) -> bool:
     if API_TOKEN.match(request.path):
         return response.status_code in (400, 401)
-    # The admin login form answers a wrong password with the form again (200), a success
-    # with a redirect.
-    return response.status_code == 200
+    # The sign-in pages answer a wrong password with the form again (200, allauth 400), a
+    # success with a redirect.
+    return response.status_code in (200, 400)
 
 
 def _content_length(request) -> int:
@@ -352,11 +362,16 @@ class RequestLimitsMiddleware:
             if not token_known(token):
                 count_hit("private_link", ident)
 
-        login = is_post and (ADMIN_LOGIN.match(request.path) or API_TOKEN.match(request.path))
+        login = is_post and (SIGN_IN_PAGES.match(request.path) or API_TOKEN.match(request.path))
         if login:
             retry_after = blocked_for("login", ident)
             if retry_after is not None:
                 return too_many(request, "login", retry_after)
+
+        if is_post and ACCOUNT_POSTS.match(request.path):
+            retry_after = hit("accounts", ident)
+            if retry_after is not None:
+                return too_many(request, "accounts", retry_after)
 
         if is_post and (RESULT_POSTS.match(request.path) or PRIVATE_LINK_PAGE.match(request.path)):
             retry_after = hit("results", ident)

@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 
 import dj_database_url
+import dj_email_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
@@ -41,20 +42,24 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "accounts.apps.SuperuserAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "channels",
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
+    "allauth.usersessions",
     "engine.apps.EngineConfig",
     "tournament.apps.TournamentConfig",
     "matches.apps.MatchesConfig",
+    "accounts.apps.AccountsConfig",
 ]
 
 MIDDLEWARE = [
@@ -68,6 +73,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "allauth.usersessions.middleware.UserSessionsMiddleware",
+    "accounts.middleware.SuperuserSecondFactorMiddleware",
 ]
 
 if not DEBUG:
@@ -88,6 +96,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.accounts",
             ],
         },
     },
@@ -184,7 +193,51 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "admin:login"
+# Accounts: django-allauth (sign-in by username or e-mail, sign-up, password reset, e-mail
+# verification, TOTP second factor). The Django admin is for superusers only.
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "accounts:dashboard"
+ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "accounts.forms.SignInForm"}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_UNIQUE_EMAIL = True
+# "mandatory": an account signs in only once its e-mail address is verified; "optional", "none".
+ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_SESSION_REMEMBER = None
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Eye for an Eye] "
+# Open sign-up (anyone may make an account) or by invitation only (an event's staff invitation
+# still lets its holder sign up).
+SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = env_str("MFA_TOTP_ISSUER", "Eye for an Eye tournaments")
+# Superusers must set up a second factor before using the site when DEBUG is off.
+REQUIRE_SUPERUSER_MFA = env_bool("REQUIRE_SUPERUSER_MFA", not DEBUG)
+
+# E-mail: to the console (the terminal running the server) unless EMAIL_URL names an SMTP server:
+# submission://user:password@mail.example.org:587 (STARTTLS), smtp://host:25, or ?ssl=1.
+EMAIL_URL = env_str("EMAIL_URL")
+if EMAIL_URL:
+    _email = dj_email_url.parse(EMAIL_URL)
+    if "EMAIL_BACKEND" not in _email:
+        raise ImproperlyConfigured(
+            "EMAIL_URL must start with submission://, smtp://, console:// or memory://"
+        )
+    EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+    EMAIL_HOST, EMAIL_PORT = _email["EMAIL_HOST"], _email["EMAIL_PORT"]
+    EMAIL_HOST_USER, EMAIL_HOST_PASSWORD = _email["EMAIL_HOST_USER"], _email["EMAIL_HOST_PASSWORD"]
+    EMAIL_USE_TLS, EMAIL_USE_SSL = _email["EMAIL_USE_TLS"], _email["EMAIL_USE_SSL"]
+    EMAIL_TIMEOUT = _email.get("EMAIL_TIMEOUT") or 10
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Eye for an Eye <noreply@localhost>")
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
@@ -209,7 +262,7 @@ STORAGES = {
 REST_FRAMEWORK = {
     # Token first, so a request without credentials is told 401 (not 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "EXCEPTION_HANDLER": "tournament.api.base.api_exception_handler",
@@ -257,8 +310,11 @@ REQUEST_MAX_BODY_BYTES = env_int("REQUEST_MAX_BODY_BYTES", 5_000_000)
 # of phones share one NAT address; docs/operations.md explains the numbers.
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
 RATE_LIMITS = {
-    # failed sign-ins (admin login form, POST /api/v1/auth/token/)
+    # failed sign-ins (the sign-in page, the admin login form, POST /api/v1/auth/token/)
     "login": env_str("RATE_LIMIT_LOGIN", "30/10m"),
+    # account requests that send e-mail or make something: sign-up, password reset, a new
+    # verification e-mail, staff invitations sent or accepted, new API tokens
+    "accounts": env_str("RATE_LIMIT_ACCOUNTS", "30/10m"),
     # result submissions: API result POSTs, the players' page POST, the referee desk form
     "results": env_str("RATE_LIMIT_RESULTS", "1200/1m"),
     # requests carrying a private-link token that matches no entrant

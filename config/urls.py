@@ -1,4 +1,4 @@
-"""Top-level URL map: pages, the REST API v1 with its schema and docs, and the admin."""
+"""Top-level URL map: pages, accounts, the REST API v1 with its schema and docs, the admin."""
 
 from django.contrib import admin
 from django.shortcuts import redirect
@@ -18,5 +18,7 @@ urlpatterns = [
     path("api/v1/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("accounts.urls")),
+    path("accounts/", include("allauth.urls")),
     path("", include("tournament.urls")),
 ]

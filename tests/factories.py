@@ -16,6 +16,18 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.django.Password("a-long-test-password")
 
 
+def verified_user(username: str, email: str | None = None, **fields):
+    """A user who can sign in on the site's sign-in page: their e-mail address is verified."""
+    from allauth.account.models import EmailAddress
+
+    email = email or f"{username}@example.org"
+    user = UserFactory(username=username, email=email, **fields)
+    EmailAddress.objects.update_or_create(
+        user=user, email=email, defaults={"verified": True, "primary": True}
+    )
+    return user
+
+
 class TournamentFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Tournament

@@ -42,14 +42,24 @@ DEMO_SLUGS = ("club-night", "eye-con-open", "alliance-cup")
 
 
 def demo_users() -> dict:
-    """The demo logins (created once; passwords reset to the documented ones)."""
+    """The demo logins (created once; passwords reset to the documented ones).
+
+    Each has a verified e-mail address (``<username>@demo.invalid``, which no mail reaches), so
+    it signs in on the site's sign-in page at once; only ``admin`` may use the Django admin.
+    """
+    from allauth.account.models import EmailAddress
+
     users = {}
     for username, (password, superuser) in DEMO_USERS.items():
         user, _ = get_user_model().objects.get_or_create(username=username)
         user.set_password(password)
-        user.is_staff = True
+        user.email = f"{username}@demo.invalid"
+        user.is_staff = superuser
         user.is_superuser = superuser
         user.save()
+        EmailAddress.objects.update_or_create(
+            user=user, email=user.email, defaults={"verified": True, "primary": True}
+        )
         users[username] = user
     return users
 

@@ -4,9 +4,9 @@ import random
 from dataclasses import dataclass
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.tokens import issue as issue_token
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import StaffRole, StaffRoleKind
 from tournament.services.rounds import generate_swiss_round, publish_round
@@ -61,8 +61,10 @@ def event(db):
 def user_client(user) -> APIClient:
     """A client signed in with the user's API token."""
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    key = getattr(user, "_test_api_key", None)
+    if key is None:  # one token per user object (property-based tests ask many times)
+        key = user._test_api_key = issue_token(user, "tests").key
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     return client
 
 

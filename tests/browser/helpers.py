@@ -34,19 +34,21 @@ CUP_TOKENS = [6, 4, 2, 1]
 
 
 def staff_user(username: str):
-    """A user who may log in through /admin/login/ (the site's staff login)."""
-    user = get_user_model().objects.create_user(username=username, password=PASSWORD)
-    user.is_staff = True
-    user.save(update_fields=["is_staff"])
+    """A user with a verified e-mail address, who may sign in on the site's sign-in page."""
+    from allauth.account.models import EmailAddress
+
+    email = f"{username}@example.org"
+    user = get_user_model().objects.create_user(username=username, email=email, password=PASSWORD)
+    EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
     return user
 
 
 def log_in(page, username: str, next_path: str) -> None:
-    """Log in through the staff login form and land on ``next_path``."""
-    page.goto(f"/admin/login/?next={next_path}")
-    page.get_by_label("Username").fill(username)
+    """Sign in through the site's sign-in page and land on ``next_path``."""
+    page.goto(f"/accounts/login/?next={next_path}")
+    page.get_by_label("Username or e-mail").fill(username)
     page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(f"**{next_path}")
 
 

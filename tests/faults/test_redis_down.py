@@ -14,8 +14,8 @@ import urllib.request
 
 import pytest
 from django.test import override_settings
-from rest_framework.authtoken.models import Token
 
+from accounts.tokens import issue as issue_token
 from matches.models import ResultVersion, VersionState
 from matches.services.results import Actor, enter_result
 from tests.api.conftest import game, user_client
@@ -90,7 +90,7 @@ def test_a_daphne_process_with_redis_down_still_saves_results(live_event, server
     servers.env["REDIS_URL"] = url
     _, port = servers.daphne()
     match = live_event["match"]
-    token, _ = Token.objects.get_or_create(user=live_event["referee"])
+    token = issue_token(live_event["referee"], "tests")
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
     body = json.dumps({"report": random_battle("every_eye", sides, random.Random(5))}).encode()
     request = urllib.request.Request(

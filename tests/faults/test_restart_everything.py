@@ -14,8 +14,8 @@ import urllib.request
 import uuid
 
 import pytest
-from rest_framework.authtoken.models import Token
 
+from accounts.tokens import issue as issue_token
 from matches.models import LiveGame, ResultVersion, VersionState
 from tests.realtime.test_services_integration import post_result, receive, ws
 
@@ -70,7 +70,7 @@ def test_restarting_every_process_loses_nothing_accepted(event, servers, redis_u
     accepted = ResultVersion.objects.filter(match=match, state=VersionState.ACCEPTED)
     assert accepted.count() == 1
     # And the restarted servers serve it.
-    token, _ = Token.objects.get_or_create(user=event["referee"])
+    token = issue_token(event["referee"], "tests")
     request = urllib.request.Request(
         f"http://127.0.0.1:{ports[1]}/api/v1/matches/{match.pk}/results/",
         headers={"Authorization": f"Token {token.key}"},

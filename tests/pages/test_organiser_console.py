@@ -47,7 +47,7 @@ def event():
 def test_anonymous_visitors_are_sent_to_the_login_page(client, event, url):
     response = client.get(url)
     assert response.status_code == 302
-    assert "/admin/login/" in response["Location"]
+    assert "/accounts/login/" in response["Location"]
 
 
 @pytest.mark.parametrize("url", ORGANISER_PAGES + STAFF_PAGES)

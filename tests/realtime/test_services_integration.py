@@ -225,11 +225,10 @@ def test_updates_fan_out_across_processes_through_redis(event, servers, redis_ur
 
 
 def post_result(port, match, user):
-    from rest_framework.authtoken.models import Token
-
+    from accounts.tokens import issue as issue_token
     from tournament.simulate import random_battle
 
-    token, _ = Token.objects.get_or_create(user=user)
+    token = issue_token(user, "tests")
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
     body = json.dumps({"report": random_battle("every_eye", sides, random.Random(5))}).encode()
     request = urllib.request.Request(

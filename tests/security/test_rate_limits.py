@@ -12,7 +12,7 @@ from config.security import Rate
 from config.ws_limits import RATE_LIMITED
 from matches.models import ResultVersion
 from tests.api.conftest import entrant_client, game, user_client
-from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tests.factories import EntrantFactory, TournamentFactory, UserFactory, verified_user
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,12 @@ pytestmark = pytest.mark.django_db
 def small_limits(settings, monkeypatch):
     """Small limits, and a clock stopped in the middle of a ten-minute window: the windows are
     fixed, so a test running across a window's edge would otherwise see its counts reset."""
-    settings.RATE_LIMITS = {"login": "3/10m", "results": "4/1m", "private_link": "5/10m"}
+    settings.RATE_LIMITS = {
+        "login": "3/10m",
+        "results": "4/1m",
+        "private_link": "5/10m",
+        "accounts": "3/10m",
+    }
     monkeypatch.setattr(security, "clock", lambda: 600 * 2_900_000 + 30.0)
     return settings.RATE_LIMITS
 
@@ -58,14 +63,31 @@ def test_admin_login_failures_are_limited_then_even_the_right_password_waits(cli
     assert client.get("/admin/login/").status_code == 200
 
 
-def test_successful_sign_ins_do_not_count(client, small_limits):
-    UserFactory(username="boss", password="a-long-test-password", is_staff=True)
+def test_sign_in_page_failures_are_limited_and_successes_do_not_count(client, small_limits):
+    verified_user("boss", password="a-long-test-password")
     for _ in range(6):
         response = client.post(
-            "/admin/login/", {"username": "boss", "password": "a-long-test-password"}
+            "/accounts/login/", {"login": "boss", "password": "a-long-test-password"}
         )
         assert response.status_code == 302
         client.logout()
+    for _ in range(3):
+        response = client.post("/accounts/login/", {"login": "boss", "password": "wrong"})
+        assert response.status_code in (200, 400)  # the form again, with its error
+        assert "not correct" in response.content.decode()
+    blocked = client.post("/accounts/login/", {"login": "boss", "password": "a-long-test-password"})
+    assert_429(blocked, "failed sign-ins")
+
+
+def test_sign_ups_and_password_resets_are_limited(client, small_limits):
+    for i in range(3):
+        client.post("/accounts/password/reset/", {"email": f"nobody{i}@example.org"})
+    blocked = client.post(
+        "/accounts/signup/",
+        {"email": "new@example.org", "username": "new", "password1": "x", "password2": "x"},
+    )
+    assert_429(blocked, "account requests")
+    assert client.get("/accounts/signup/").status_code == 200  # reading is not limited
 
 
 def test_api_token_failures_are_limited(small_limits):

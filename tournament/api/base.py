@@ -23,9 +23,9 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, inline_serializer
 from rest_framework import exceptions, serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from engine.errors import MAX_PROBLEMS, EngineUserError, ResultInvalid
@@ -145,9 +145,12 @@ def visible_tournaments(request):
 
 
 class ApiViewMixin:
-    """Token auth first (so missing credentials give 401), the error format, the 401/403 rule."""
+    """Token auth first (so missing credentials give 401), the error format, the 401/403 rule.
 
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    The authentication classes are the settings' (an API token, then the session).
+    """
+
+    authentication_classes = api_settings.DEFAULT_AUTHENTICATION_CLASSES
 
     def get_exception_handler(self):
         return api_exception_handler

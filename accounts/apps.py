@@ -1,0 +1,20 @@
+"""The accounts app: sign-in pages (django-allauth), the staff dashboard, API tokens, and the
+player's own page."""
+
+from django.apps import AppConfig
+from django.contrib.admin.apps import AdminConfig
+
+
+class AccountsConfig(AppConfig):
+    name = "accounts"
+    verbose_name = "Accounts"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from accounts import schema  # noqa: F401 - registers the API schema's token scheme
+
+
+class SuperuserAdminConfig(AdminConfig):
+    """The Django admin, for superusers only (everyone else signs in to the site's own pages)."""
+
+    default_site = "accounts.admin_site.SuperuserAdminSite"

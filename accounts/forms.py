@@ -1,0 +1,34 @@
+"""Forms of the account pages."""
+
+from allauth.account.forms import LoginForm
+from django import forms
+
+from accounts.tokens import DEFAULT_DAYS, LIFETIME_CHOICES, MAX_NAME_LENGTH
+
+
+class TokenForm(forms.Form):
+    """A new API token: what it is for, and how long it lives."""
+
+    name = forms.CharField(
+        max_length=MAX_NAME_LENGTH,
+        label="Name",
+        help_text="What the token is for, e.g. 'results script' or 'desk laptop'.",
+    )
+    days = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(d, f"{d} days") for d in LIFETIME_CHOICES],
+        initial=DEFAULT_DAYS,
+        label="Expires after",
+    )
+
+
+class SignInForm(LoginForm):
+    """allauth's sign-in form, with labels a newcomer reads at a glance."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = "Username or e-mail"
+        self.fields["login"].widget.attrs["placeholder"] = ""
+        self.fields["password"].widget.attrs["placeholder"] = ""
+        if "remember" in self.fields:
+            self.fields["remember"].label = "Keep me signed in on this device"

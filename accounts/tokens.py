@@ -1,0 +1,119 @@
+"""API tokens: made with a name and an expiry, shown once, stored as a hash, revoked at will.
+
+A token is ``eye_`` followed by 40 random URL-safe characters (240 bits), so a fast hash
+(SHA-256) is enough to keep the stored form useless to a thief: nothing can be guessed from it.
+The hash is looked up through the unique index, which compares nothing character by character.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import ApiToken
+
+PREFIX = "eye_"
+SHOWN_PREFIX_LENGTH = 10
+MAX_NAME_LENGTH = 100
+MAX_KEY_LENGTH = 100
+#: lifetimes a person may choose, in days (the API takes any whole number of days in range)
+LIFETIME_CHOICES = (7, 30, 90, 365)
+MIN_DAYS, MAX_DAYS = 1, 365
+DEFAULT_DAYS = 30
+#: active tokens one person may hold (old ones must be revoked or expire first)
+MAX_ACTIVE_TOKENS = 50
+#: ``last_used_at`` is written at most this often (not on every request)
+LAST_USED_GRANULARITY = timedelta(minutes=1)
+
+
+class TokenError(ValueError):
+    """A token request that cannot be done; ``field`` names the input at fault."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A new token: the stored row, and the secret to show once."""
+
+    token: ApiToken
+    key: str
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def issue(user, name: str, days: int = DEFAULT_DAYS) -> IssuedToken:
+    """Make a named token for ``user`` that expires after ``days`` days."""
+    name = (name or "").strip()
+    if not name:
+        raise TokenError("name", "Give the token a name, e.g. the script or device it is for.")
+    if len(name) > MAX_NAME_LENGTH:
+        raise TokenError("name", f"A token's name has at most {MAX_NAME_LENGTH} characters.")
+    if isinstance(days, bool) or not isinstance(days, int) or not MIN_DAYS <= days <= MAX_DAYS:
+        raise TokenError("days", f"A token lasts {MIN_DAYS} to {MAX_DAYS} whole days.")
+    now = timezone.now()
+    with transaction.atomic():
+        active = ApiToken.objects.select_for_update().filter(
+            user=user, revoked_at__isnull=True, expires_at__gt=now
+        )
+        if len(active) >= MAX_ACTIVE_TOKENS:
+            raise TokenError(
+                "name", f"You hold {MAX_ACTIVE_TOKENS} active tokens; revoke one you no longer use."
+            )
+        key = PREFIX + secrets.token_urlsafe(30)
+        token = ApiToken.objects.create(
+            user=user,
+            name=name,
+            prefix=key[:SHOWN_PREFIX_LENGTH],
+            key_hash=hash_key(key),
+            expires_at=now + timedelta(days=days),
+        )
+    return IssuedToken(token, key)
+
+
+def user_for_key(key: str) -> tuple[object | None, str]:
+    """The active token's user for ``key``, or None and why not (for a 401 message)."""
+    if not key or len(key) > MAX_KEY_LENGTH:
+        return None, "Invalid token."
+    token = ApiToken.objects.select_related("user").filter(key_hash=hash_key(key)).first()
+    if token is None:
+        return None, "Invalid token."
+    if token.revoked_at is not None:
+        return None, "This token was revoked."
+    now = timezone.now()
+    if token.expires_at <= now:
+        return None, "This token has expired; make a new one on your tokens page."
+    if not token.user.is_active:
+        return None, "This account is disabled."
+    if token.last_used_at is None or now - token.last_used_at > LAST_USED_GRANULARITY:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+    return token.user, ""
+
+
+def revoke(user, token_id: int) -> ApiToken:
+    """Revoke one of ``user``'s tokens (revoking twice changes nothing)."""
+    with transaction.atomic():
+        token = ApiToken.objects.select_for_update().filter(user=user, pk=token_id).first()
+        if token is None:
+            raise TokenError("token", "No such token of yours.")
+        if token.revoked_at is None:
+            token.revoked_at = timezone.now()
+            token.save(update_fields=["revoked_at"])
+    return token
+
+
+def revoke_all(user) -> int:
+    """Revoke every active token of ``user``; how many were revoked."""
+    return ApiToken.objects.filter(user=user, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
