@@ -1,10 +1,11 @@
-"""How django-allauth behaves here: sign-up open or by invitation only."""
+"""How django-allauth behaves here: sign-up open or by invitation only, and where a new
+sign-in lands (an invitation being accepted, else the dashboard)."""
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
+from django.urls import reverse
 
-#: the session key holding a staff invitation's token while its holder signs up or signs in
-INVITATION_SESSION_KEY = "staff_invitation"
+from tournament.services.invitations import SESSION_KEY as INVITATION_SESSION_KEY
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -14,3 +15,10 @@ class AccountAdapter(DefaultAccountAdapter):
         if settings.SIGNUP_OPEN:
             return True
         return bool(request.session.get(INVITATION_SESSION_KEY))
+
+    def get_login_redirect_url(self, request) -> str:
+        """Back to the invitation being accepted, if any; else the dashboard."""
+        token = request.session.get(INVITATION_SESSION_KEY)
+        if token:
+            return reverse("tournament:invitation", args=[token])
+        return super().get_login_redirect_url(request)

@@ -55,6 +55,12 @@ def state_of(tournament: Tournament) -> str:
         if missing:
             return f"{label} running: {missing} of {tables['total']} results missing."
         return f"{label}: every result is in; close the round."
+    if tournament.status in ("swiss", "elimination"):
+        played = tournament.rounds.count()
+        return (
+            f"{tournament.get_status_display()}: {played} round{'s' if played != 1 else ''} "
+            "complete; the next is not paired yet."
+        )
     counts = tournament.entrants.aggregate(
         registered=Count("id", filter=~Q(status=EntrantStatus.DROPPED)),
         checked_in=Count("id", filter=Q(status=EntrantStatus.CHECKED_IN)),

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournament.views import desk, live_json, pages, pairings, players, standings
+from tournament.views import desk, invitations, live_json, pages, pairings, players, standings
 
 app_name = "tournament"
 
@@ -41,6 +41,7 @@ urlpatterns = [
         name="match-live",
     ),
     path("me/<str:token>/", players.my_table, name="my-table"),
+    path("invitations/<str:token>/", invitations.invitation, name="invitation"),
     path("events/<slug:slug>/desk/", desk.desk, name="desk"),
     path("events/<slug:slug>/desk/matches/<int:match_id>/", desk.desk_match, name="desk-match"),
 ]

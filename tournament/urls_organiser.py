@@ -26,6 +26,12 @@ urlpatterns = [
     path(M + "entrants/<int:entrant_id>/drop/", entrants.drop, name="manage-drop"),
     path(M + "staff/", staff.staff, name="manage-staff"),
     path(M + "staff/<int:role_id>/remove/", staff.remove, name="manage-staff-remove"),
+    path(M + "staff/invite/", staff.invite, name="manage-staff-invite"),
+    path(
+        M + "staff/invitations/<int:invitation_id>/revoke/",
+        staff.revoke_invitation,
+        name="manage-staff-invitation-revoke",
+    ),
     path(M + "rounds/", rounds.rounds, name="manage-rounds"),
     path(M + "rounds/generate/", rounds.generate, name="manage-generate"),
     path(M + "jobs/<int:job_id>/", rounds.job_status, name="manage-job"),

@@ -78,3 +78,14 @@ def test_a_superuser_must_set_up_a_second_factor_when_required(client, settings)
     organiser = verified_user("plain")
     client.force_login(organiser)
     assert client.get("/dashboard/").status_code == 200  # only superusers are held to it
+
+
+def test_between_rounds_the_dashboard_says_the_next_is_not_paired(client, vic):
+    event = TournamentFactory(organiser=vic, status=TournamentStatus.SWISS)
+    EntrantFactory.create_batch(4, tournament=event)
+    round_ = publish_round(generate_swiss_round(event, seed=2))
+    round_.status = "complete"
+    round_.save(update_fields=["status"])
+    client.force_login(vic)
+    (row,) = client.get("/dashboard/").context["events"]
+    assert row.state == "Swiss rounds: 1 round complete; the next is not paired yet."

@@ -16,6 +16,7 @@ from tournament.models.choices import (
     TournamentStatus,
 )
 from tournament.models.event import StaffRole, Tournament
+from tournament.models.invitations import StaffInvitation
 from tournament.models.people import Entrant, Player, Team, TeamMember, new_access_token
 from tournament.models.schedule import GenerationJob, Round, Stage
 
@@ -30,6 +31,7 @@ __all__ = [
     "Round",
     "RoundStatus",
     "RulesLevel",
+    "StaffInvitation",
     "StaffRole",
     "StaffRoleKind",
     "Stage",

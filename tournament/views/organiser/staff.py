@@ -1,12 +1,15 @@
-"""The event's staff page: referees and co-organisers, added by account name."""
+"""The event's staff page: referees and co-organisers, added by account name or invited by
+e-mail or one-time link."""
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_POST
 
-from tournament.models import StaffRoleKind
+from tournament.models import StaffInvitation, StaffRoleKind
+from tournament.services import invitations
 from tournament.services import staff as staff_service
 from tournament.views.organiser.common import organiser_tournament, who
 
@@ -16,6 +19,49 @@ class StaffForm(forms.Form):
 
     username = forms.CharField(max_length=150, label="Account name")
     role = forms.ChoiceField(choices=StaffRoleKind.choices, initial=StaffRoleKind.REFEREE)
+
+
+class InviteForm(forms.Form):
+    """An invitation: the role, and an e-mail address to send the link to (or none: a link)."""
+
+    role = forms.ChoiceField(choices=StaffRoleKind.choices, initial=StaffRoleKind.REFEREE)
+    email = forms.EmailField(
+        required=False,
+        label="E-mail (optional)",
+        help_text="Leave empty to get a link to pass on yourself.",
+    )
+    days = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(1, "1 day"), (7, "7 days"), (30, "30 days")],
+        initial=invitations.DEFAULT_DAYS,
+        label="Valid for",
+    )
+
+
+def _staff_page(request, tournament, form=None, invite_form=None, new_link=None, status=200):
+    roles = tournament.staff.select_related("user").order_by("role", "user__username")
+    pending = [
+        i
+        for i in StaffInvitation.objects.filter(tournament=tournament, accepted_at__isnull=True)
+        .filter(revoked_at__isnull=True)
+        .order_by("-created_at")[:200]
+        if i.state == "pending"
+    ]
+    response = render(
+        request,
+        "organiser/staff.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "form": form or StaffForm(),
+            "invite_form": invite_form or InviteForm(),
+            "pending": pending,
+            "new_link": new_link,
+        },
+        status=status,
+    )
+    add_never_cache_headers(response)
+    return response
 
 
 @login_required
@@ -41,13 +87,50 @@ def staff(request, slug):
                 )
                 return redirect("tournament:manage-staff", slug=slug)
         status = 400
-    roles = tournament.staff.select_related("user").order_by("role", "user__username")
-    return render(
-        request,
-        "organiser/staff.html",
-        {"tournament": tournament, "roles": roles, "form": form},
-        status=status,
-    )
+    return _staff_page(request, tournament, form=form, status=status)
+
+
+@login_required
+@require_POST
+def invite(request, slug):
+    """Invite someone by e-mail, or make a one-time link to pass on (shown on this answer)."""
+    tournament = organiser_tournament(request, slug)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        return _staff_page(request, tournament, invite_form=form, status=400)
+    site = request.build_absolute_uri("/").rstrip("/")
+    try:
+        made = invitations.invite(
+            tournament,
+            form.cleaned_data["role"],
+            who(request),
+            email=form.cleaned_data["email"],
+            days=form.cleaned_data["days"],
+            site=site,
+        )
+    except invitations.InvitationError as error:
+        form.add_error(None, str(error))
+        return _staff_page(request, tournament, invite_form=form, status=400)
+    role = made.invitation.get_role_display().lower()
+    if made.invitation.email:
+        messages.success(request, f"Invitation ({role}) sent to {made.invitation.email}.")
+        return redirect("tournament:manage-staff", slug=slug)
+    return _staff_page(request, tournament, new_link=(role, site + made.path), status=201)
+
+
+@login_required
+@require_POST
+def revoke_invitation(request, slug, invitation_id):
+    """Withdraw a pending invitation."""
+    tournament = organiser_tournament(request, slug)
+    invitation = get_object_or_404(StaffInvitation, tournament=tournament, pk=invitation_id)
+    try:
+        invitations.revoke(invitation, who(request))
+    except invitations.InvitationError as error:
+        messages.error(request, str(error)[0].upper() + str(error)[1:] + ".")
+    else:
+        messages.success(request, "Invitation withdrawn: its link no longer works.")
+    return redirect("tournament:manage-staff", slug=slug)
 
 
 @login_required

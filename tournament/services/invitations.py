@@ -1,0 +1,181 @@
+"""Staff invitations: an organiser invites a referee or co-organiser by e-mail or one-time link.
+
+The link carries a random secret (only its hash is stored); it expires after ``days`` (7 by
+default) and works once. Accepting it - signed in, or right after signing up or in - gives the
+role in that event only. Each step is audited in the event's trail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from matches.services.audit import record_change
+from tournament.models import StaffInvitation, StaffRole, StaffRoleKind, Tournament
+
+#: the session key holding an invitation's token while its holder signs up or signs in (sign-up
+#: stays open to them when the site's sign-up is by invitation only)
+SESSION_KEY = "staff_invitation"
+DEFAULT_DAYS = 7
+MIN_DAYS, MAX_DAYS = 1, 30
+#: pending invitations one event may have at once
+MAX_PENDING = 100
+MAX_TOKEN_LENGTH = 100
+
+
+class InvitationError(ValueError):
+    """An invitation that cannot be made or used; the message says why."""
+
+
+@dataclass(frozen=True)
+class NewInvitation:
+    """A new invitation and the path of its link (shown or sent once)."""
+
+    invitation: StaffInvitation
+    path: str
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def invite(
+    tournament: Tournament,
+    role: str,
+    who: dict,
+    *,
+    email: str = "",
+    days: int = DEFAULT_DAYS,
+    site: str = "",
+) -> NewInvitation:
+    """Make an invitation to ``role``; with ``email``, send its link there after the commit."""
+    if role not in StaffRoleKind.values:
+        raise InvitationError(f"{role!r} is not a staff role")
+    if isinstance(days, bool) or not isinstance(days, int) or not MIN_DAYS <= days <= MAX_DAYS:
+        raise InvitationError(f"an invitation lasts {MIN_DAYS} to {MAX_DAYS} days")
+    now = timezone.now()
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        pending = StaffInvitation.objects.filter(
+            tournament=tournament,
+            accepted_at__isnull=True,
+            revoked_at__isnull=True,
+            expires_at__gt=now,
+        ).count()
+        if pending >= MAX_PENDING:
+            raise InvitationError(
+                f"this event has {MAX_PENDING} open invitations; revoke some first"
+            )
+        token = secrets.token_urlsafe(32)
+        invitation = StaffInvitation.objects.create(
+            tournament=tournament,
+            role=role,
+            email=email.strip(),
+            token_hash=hash_token(token),
+            created_by=who.get("user"),
+            expires_at=now + timedelta(days=days),
+        )
+        record_change(
+            tournament,
+            "staff.invited",
+            invitation,
+            after={
+                "role": role,
+                "email": invitation.email,
+                "expires_at": str(invitation.expires_at),
+            },
+            **who,
+        )
+        path = reverse("tournament:invitation", args=[token])
+        if invitation.email:
+            transaction.on_commit(lambda: _send(invitation, site + path))
+    return NewInvitation(invitation, path)
+
+
+def _send(invitation: StaffInvitation, link: str) -> None:
+    event = invitation.tournament
+    send_mail(
+        f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}You are invited to {event.name}",
+        f"You are invited to be {invitation.get_role_display().lower()} of {event.name}.\n\n"
+        f"Open this link to accept (sign in, or make an account first):\n{link}\n\n"
+        f"It works once and expires on {invitation.expires_at:%d %B %Y}.",
+        None,
+        [invitation.email],
+    )
+
+
+def find(token: str) -> StaffInvitation | None:
+    """The invitation whose link carries ``token`` (whatever its state), or None."""
+    if not isinstance(token, str) or not token or len(token) > MAX_TOKEN_LENGTH:
+        return None
+    return (
+        StaffInvitation.objects.select_related("tournament", "accepted_by")
+        .filter(token_hash=hash_token(token))
+        .first()
+    )
+
+
+def why_unusable(invitation: StaffInvitation | None) -> str | None:
+    """Why the invitation cannot be accepted now, or None."""
+    if invitation is None:
+        return "This invitation link is not valid. Ask the organiser for a new one."
+    return {
+        "accepted": "This invitation has already been used.",
+        "revoked": "The organiser withdrew this invitation.",
+        "expired": "This invitation has expired. Ask the organiser for a new one.",
+    }.get(invitation.state)
+
+
+def accept(token: str, user, who: dict) -> StaffRole:
+    """Give ``user`` the invitation's role (under a lock: a link works exactly once)."""
+    with transaction.atomic():
+        found = find(token)
+        invitation = (
+            StaffInvitation.objects.select_for_update()
+            .select_related("tournament")
+            .get(pk=found.pk)
+            if found
+            else None
+        )
+        problem = why_unusable(invitation)
+        if problem:
+            raise InvitationError(problem)
+        role, _ = StaffRole.objects.get_or_create(
+            tournament=invitation.tournament, user=user, role=invitation.role
+        )
+        invitation.accepted_at = timezone.now()
+        invitation.accepted_by = user
+        invitation.save(update_fields=["accepted_at", "accepted_by"])
+        record_change(
+            invitation.tournament,
+            "staff.invitation_accepted",
+            invitation,
+            after={"user": user.get_username(), "role": invitation.role},
+            **who,
+        )
+    return role
+
+
+def revoke(invitation: StaffInvitation, who: dict) -> None:
+    """Withdraw a pending invitation (audited); a used one stays as it is."""
+    with transaction.atomic():
+        invitation = StaffInvitation.objects.select_for_update().get(pk=invitation.pk)
+        if invitation.state != "pending":
+            raise InvitationError(f"this invitation is {invitation.state}: nothing to withdraw")
+        invitation.revoked_at = timezone.now()
+        invitation.save(update_fields=["revoked_at"])
+        record_change(
+            invitation.tournament,
+            "staff.invitation_revoked",
+            invitation,
+            before={"role": invitation.role, "email": invitation.email},
+            **who,
+        )
