@@ -6,7 +6,7 @@ poll (the event's referees too) and a player's own check-in (their private link)
 
 from django.urls import path
 
-from tournament.views.organiser import console, entrants, rounds, staff
+from tournament.views.organiser import console, entrants, players, rounds, staff
 
 M = "events/<slug:slug>/manage/"
 R = M + "rounds/<int:number>/"
@@ -24,6 +24,8 @@ urlpatterns = [
         name="manage-undo-check-in",
     ),
     path(M + "entrants/<int:entrant_id>/drop/", entrants.drop, name="manage-drop"),
+    path(M + "players/duplicates/", players.duplicates, name="manage-duplicates"),
+    path(M + "players/merge/", players.merge, name="manage-merge"),
     path(M + "staff/", staff.staff, name="manage-staff"),
     path(M + "staff/<int:role_id>/remove/", staff.remove, name="manage-staff-remove"),
     path(M + "staff/invite/", staff.invite, name="manage-staff-invite"),

@@ -85,6 +85,9 @@ ACTIONS = {
         lambda e: "/api/v1/tournaments/spring-cup/entrants/import/",
         lambda e: csv_upload(),
     ),
+    # a person's own API tokens: any signed-in account, never a private link
+    "list_tokens": (None, "get", lambda e: "/api/v1/tokens/", None),
+    "make_token": (None, "post", lambda e: "/api/v1/tokens/", {"name": "matrix"}),
 }
 
 # Expected status per action, in the order of ROLES.
@@ -99,6 +102,8 @@ EXPECTED = {
     "read_history": [401, 200, 403, 200, 200, 403],
     "read_audit": [401, 403, 403, 200, 200, 403],
     "import_csv": [401, 403, 403, 403, 201, 403],
+    "list_tokens": [401, 401, 401, 200, 200, 200],
+    "make_token": [401, 401, 401, 201, 201, 201],
 }
 
 CASES = [

@@ -23,6 +23,8 @@ ORGANISER_PAGES = [
     "/events/cup/manage/export/standings.csv",
     "/events/cup/manage/export/round-1.csv",
     "/events/cup/manage/export/event.json",
+    "/events/cup/manage/staff/",
+    "/events/cup/manage/players/duplicates/",
 ]
 STAFF_PAGES = [
     "/events/cup/manage/audit/",

@@ -30,6 +30,10 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
+    profile_public = models.BooleanField(
+        default=False,
+        help_text="Whether anyone may see this player's page of events (never their e-mail).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -31,6 +31,7 @@ from matches.services.results import (
 from tournament.models import StageKind
 from tournament.permissions import entrant_from_token
 from tournament.realtime import server_time_ms
+from tournament.services.players import PlayerError, claim_entry
 from tournament.services.standings import compute_standings
 from tournament.views.pages import (
     PUBLIC_ROUND_STATES,
@@ -165,6 +166,8 @@ def my_table(request, token):
                             "the other sides now confirm it.",
                         )
                         return redirect("tournament:my-table", token=entrant.access_token)
+        elif action == "claim":
+            return claim_this_entry(request, entrant)
         elif action in ("confirm", "dispute"):
             version = (
                 ResultVersion.objects.filter(
@@ -218,11 +221,49 @@ def my_table(request, token):
             "error": error,
             "clock": clock_view(current_round),
             "token": f"?token={entrant.access_token}",
+            "claim": claim_offer(request.user, entrant),
             "tournament_poll": reverse("tournament:tournament-live", args=[tournament.slug])
             + "?"
             + urlencode({"after": rendered_at, "token": entrant.access_token}),
         },
     )
+
+
+# --- claiming the entry for an account ---------------------------------------------------------
+
+
+def claim_offer(user, entrant) -> dict | None:
+    """What the page offers a signed-in visitor: add this entry to their history, or not."""
+    if not user.is_authenticated:
+        return {"state": "signed_out"}
+    if entrant.player_id:
+        owner = entrant.player.user_id
+        if owner == user.pk:
+            return {"state": "mine"}
+        return {"state": "taken"} if owner else {"state": "offer", "members": []}
+    members = [m.player for m in entrant.team.memberships.select_related("player")]
+    if any(m.user_id == user.pk for m in members):
+        return {"state": "mine"}
+    return {"state": "offer", "members": [m for m in members if m.user_id is None]}
+
+
+def claim_this_entry(request, entrant):
+    """Add the entry (or the chosen team member's place) to the signed-in account's history."""
+    if not request.user.is_authenticated:
+        messages.error(request, "Sign in first to add this event to your account.")
+        return redirect("tournament:my-table", token=entrant.access_token)
+    try:
+        claim_entry(
+            request.user,
+            entrant,
+            actor_of(request, entrant).audit_fields(),
+            member=_int(request.POST.get("member")),
+        )
+    except PlayerError as error:
+        messages.error(request, str(error)[0].upper() + str(error)[1:] + ".")
+    else:
+        messages.success(request, f"{entrant.tournament.name} is now in your history.")
+    return redirect("tournament:my-table", token=entrant.access_token)
 
 
 # --- an entrant's public record, with a chart of points round by round ---------------------------

@@ -1,0 +1,142 @@
+"""Players who keep their history: claiming entries for an account, merging duplicate records.
+
+A ``Player`` is a person; each event's registration may have made its own record for the same
+person. An account owns at most one player record (``Player.user``): claiming an entry moves it
+onto that record (merging the entry's record into it), so every event the person played shows on
+one page. Claims are made with the private link the player already holds, or by the e-mail
+address the organiser registered when the account has verified it. Organisers merge two records
+of the same person. Every change is audited in each event it touches.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from matches.services.audit import record_change
+from tournament.models import Entrant, Player, TeamMember, Tournament
+
+
+class PlayerError(ValueError):
+    """A claim or merge that cannot be made; the message says why."""
+
+
+def player_of(user) -> Player | None:
+    """The account's player record, if it has one."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Player.objects.filter(user=user).first()
+
+
+def _events_of(player: Player) -> set[int]:
+    direct = Entrant.objects.filter(player=player).values_list("tournament_id", flat=True)
+    teams = Entrant.objects.filter(team__memberships__player=player).values_list(
+        "tournament_id", flat=True
+    )
+    return set(direct) | set(teams)
+
+
+def merge(source: Player, target: Player, who: dict, *, action: str = "player.merged") -> Player:
+    """Move every entry and team place of ``source`` onto ``target`` and delete ``source``.
+
+    Refused when both records belong to different accounts, or both played in one event (an
+    event cannot hold the same person twice).
+    """
+    if source.pk == target.pk:
+        raise PlayerError("these are the same player record")
+    with transaction.atomic():
+        locked = {
+            p.pk: p
+            for p in Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk])
+        }
+        if len(locked) != 2:
+            raise PlayerError("one of the two player records no longer exists")
+        source, target = locked[source.pk], locked[target.pk]
+        if source.user_id and target.user_id and source.user_id != target.user_id:
+            raise PlayerError("both records belong to accounts; they cannot be merged")
+        shared = _events_of(source) & _events_of(target)
+        if shared:
+            names = ", ".join(
+                Tournament.objects.filter(pk__in=shared).values_list("name", flat=True)[:3]
+            )
+            raise PlayerError(f"both records played in the same event ({names})")
+        touched = _events_of(source) | _events_of(target)
+        before = {"from": source.pk, "name": source.name, "into": target.pk}
+        Entrant.objects.filter(player=source).update(player=target)
+        TeamMember.objects.filter(player=source).update(player=target)
+        target.user_id = target.user_id or source.user_id
+        target.email = target.email or source.email
+        target.club = target.club or source.club
+        source.user = None
+        source.save(update_fields=["user"])
+        target.save(update_fields=["user", "email", "club"])
+        source.delete()
+        for tournament in Tournament.objects.filter(pk__in=touched):
+            record_change(
+                tournament, action, target, before=before, after={"player": target.pk}, **who
+            )
+    return target
+
+
+def claim(user, player: Player, who: dict) -> Player:
+    """Make ``player`` (a record of this person) part of the account's history."""
+    if player.user_id and player.user_id != user.pk:
+        raise PlayerError("this entry already belongs to another account")
+    mine = player_of(user)
+    if mine is None:
+        with transaction.atomic():
+            player = Player.objects.select_for_update().get(pk=player.pk)
+            if player.user_id and player.user_id != user.pk:
+                raise PlayerError("this entry already belongs to another account")
+            player.user = user
+            player.save(update_fields=["user"])
+            for tournament in Tournament.objects.filter(pk__in=_events_of(player)):
+                record_change(tournament, "player.claimed", player, after={"user": user.pk}, **who)
+        return player
+    if mine.pk == player.pk:
+        return mine
+    return merge(player, mine, who, action="player.claimed")
+
+
+def claim_entry(user, entrant: Entrant, who: dict, *, member: int | None = None) -> Player:
+    """Claim an entry by its private link: a player's own, or one member's place in a team."""
+    if entrant.player_id:
+        return claim(user, entrant.player, who)
+    if not isinstance(member, int) or not 0 < member < 2**63:
+        raise PlayerError("choose which member of the team you are")
+    membership = TeamMember.objects.filter(team_id=entrant.team_id, player_id=member).first()
+    if membership is None:
+        raise PlayerError("choose which member of the team you are")
+    return claim(user, membership.player, who)
+
+
+def claimable_by_email(user) -> list[Player]:
+    """Player records registered with one of the account's verified e-mail addresses."""
+    from allauth.account.models import EmailAddress
+
+    emails = list(
+        EmailAddress.objects.filter(user=user, verified=True).values_list("email", flat=True)
+    )
+    if not emails:
+        return []
+    query = Player.objects.none()
+    for email in emails:
+        query |= Player.objects.filter(email__iexact=email)
+    mine = player_of(user)
+    return [
+        p for p in query.filter(user__isnull=True).distinct() if mine is None or p.pk != mine.pk
+    ]
+
+
+def claim_by_email(user, who: dict) -> int:
+    """Claim every record registered with the account's verified e-mail; how many joined.
+
+    A record that cannot join (it played in an event the account already has) is left alone.
+    """
+    joined = 0
+    for player in claimable_by_email(user):
+        try:
+            claim(user, player, who)
+        except PlayerError:
+            continue
+        joined += 1
+    return joined

@@ -1,0 +1,88 @@
+"""Duplicate player records: the same person registered afresh at another of my events.
+
+The console lists, for this event's players, other records with the same name in events the
+organiser also organises, and merges a pair on request (``services.players.merge``, audited in
+every event it touches). Records from other organisers' events are never shown.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from tournament.models import Entrant, Player, StaffRole, StaffRoleKind, Tournament
+from tournament.services import players as player_service
+from tournament.views.organiser.common import organiser_tournament, who
+
+#: duplicates listed on one page
+MAX_PAIRS = 200
+
+
+def _my_events(user) -> Q:
+    if user.is_superuser:
+        return Q()
+    organised = StaffRole.objects.filter(user=user, role=StaffRoleKind.ORGANISER).values(
+        "tournament_id"
+    )
+    return Q(organiser=user) | Q(pk__in=organised)
+
+
+def duplicate_pairs(tournament: Tournament, user) -> list[tuple[Player, Player, list[str]]]:
+    """(this event's record, another record of the same name, that record's event names)."""
+    mine = Tournament.objects.filter(_my_events(user)).values("pk")
+    here = {
+        e.player.name.lower(): e.player
+        for e in Entrant.objects.filter(tournament=tournament, player__isnull=False).select_related(
+            "player"
+        )
+    }
+    if not here:
+        return []
+    query = Q()
+    for name in here:
+        query |= Q(name__iexact=name)
+    others = (
+        Player.objects.filter(query, entries__tournament__in=mine)
+        .exclude(entries__tournament=tournament)
+        .distinct()[:MAX_PAIRS]
+    )
+    pairs = []
+    for other in others:
+        target = here[other.name.lower()]
+        if other.user_id and target.user_id and other.user_id != target.user_id:
+            continue
+        events = list(other.entries.values_list("tournament__name", flat=True)[:5])
+        pairs.append((target, other, events))
+    return pairs
+
+
+@login_required
+def duplicates(request, slug):
+    tournament = organiser_tournament(request, slug)
+    return render(
+        request,
+        "organiser/duplicates.html",
+        {"tournament": tournament, "pairs": duplicate_pairs(tournament, request.user)},
+    )
+
+
+@login_required
+@require_POST
+def merge(request, slug):
+    """Merge a listed duplicate into this event's record of the same person."""
+    tournament = organiser_tournament(request, slug)
+    wanted = (request.POST.get("target"), request.POST.get("source"))
+    pairs = duplicate_pairs(tournament, request.user)
+    pair = next((p for p in pairs if (str(p[0].pk), str(p[1].pk)) == wanted), None)
+    if pair is None:
+        messages.error(request, "Those two records are not a duplicate you can merge here.")
+        return redirect("tournament:manage-duplicates", slug=slug)
+    target, source, _ = pair
+    try:
+        player_service.merge(source, target, who(request))
+    except player_service.PlayerError as error:
+        messages.error(request, str(error)[0].upper() + str(error)[1:] + ".")
+    else:
+        messages.success(request, f"{target.name}: the two records are one now.")
+    return redirect("tournament:manage-duplicates", slug=slug)
