@@ -1,6 +1,6 @@
 """Forms of the account pages."""
 
-from allauth.account.forms import LoginForm
+from allauth.account.forms import LoginForm, SignupForm
 from django import forms
 
 from accounts.tokens import DEFAULT_DAYS, LIFETIME_CHOICES, MAX_NAME_LENGTH
@@ -27,8 +27,22 @@ class SignInForm(LoginForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.label_suffix = ""
         self.fields["login"].label = "Username or e-mail"
         self.fields["login"].widget.attrs["placeholder"] = ""
         self.fields["password"].widget.attrs["placeholder"] = ""
         if "remember" in self.fields:
             self.fields["remember"].label = "Keep me signed in on this device"
+
+
+class SignUpForm(SignupForm):
+    """allauth's sign-up form, with the same plain labels as the rest of the site."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.label_suffix = ""
+        labels = {"email": "E-mail", "password2": "Password again"}
+        for name, field in self.fields.items():
+            field.label = labels.get(name, field.label)
+            field.widget.attrs.pop("placeholder", None)
+        self.fields["username"].help_text = "Shown to the events you run or referee."

@@ -203,7 +203,7 @@ LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "accounts:dashboard"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
-ACCOUNT_FORMS = {"login": "accounts.forms.SignInForm"}
+ACCOUNT_FORMS = {"login": "accounts.forms.SignInForm", "signup": "accounts.forms.SignUpForm"}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_UNIQUE_EMAIL = True
@@ -228,13 +228,15 @@ if EMAIL_URL:
     _email = dj_email_url.parse(EMAIL_URL)
     if "EMAIL_BACKEND" not in _email:
         raise ImproperlyConfigured(
-            "EMAIL_URL must start with submission://, smtp://, console:// or memory://"
+            "EMAIL_URL must start with submission://, smtp://, file://, console:// or memory://"
         )
     EMAIL_BACKEND = _email["EMAIL_BACKEND"]
     EMAIL_HOST, EMAIL_PORT = _email["EMAIL_HOST"], _email["EMAIL_PORT"]
     EMAIL_HOST_USER, EMAIL_HOST_PASSWORD = _email["EMAIL_HOST_USER"], _email["EMAIL_HOST_PASSWORD"]
     EMAIL_USE_TLS, EMAIL_USE_SSL = _email["EMAIL_USE_TLS"], _email["EMAIL_USE_SSL"]
     EMAIL_TIMEOUT = _email.get("EMAIL_TIMEOUT") or 10
+    if _email.get("EMAIL_FILE_PATH"):
+        EMAIL_FILE_PATH = _email["EMAIL_FILE_PATH"]  # file:////abs/dir: one file per message
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Eye for an Eye <noreply@localhost>")

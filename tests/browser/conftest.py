@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, DESKTOP, ROOT, TIMEOUT_MS
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MAIL_DIR, ROOT, TIMEOUT_MS
 
 
 def pytest_collection_modifyitems(items):
@@ -82,6 +82,8 @@ def asgi_server(django_db_setup, django_db_blocker):
         env = dict(os.environ)
         env.update(database_env())
     env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="1", PYTHONUNBUFFERED="1")
+    # The server's e-mail goes to files the tests read (helpers.read_mail).
+    env["EMAIL_URL"] = f"file:///{MAIL_DIR}"
     for name in ("REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"):
         env.pop(name, None)
     port = free_port()

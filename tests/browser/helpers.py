@@ -21,6 +21,8 @@ SCREENSHOTS = (
     if os.environ.get("UPDATE_SCREENSHOTS") == "1"
     else ROOT / "var" / "screenshots"
 )
+# The browser tests' server writes each e-mail to a file here (EMAIL_URL=file://...).
+MAIL_DIR = ROOT / "var" / f"browser-mail-{os.getpid()}"
 PHONE = {"width": 390, "height": 844}
 NARROW_PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
@@ -50,6 +52,32 @@ def log_in(page, username: str, next_path: str) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(f"**{next_path}")
+
+
+def read_mail(to: str, containing: str) -> str:
+    """The newest e-mail the server sent to ``to`` whose text contains ``containing``."""
+    import re
+    import time
+
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        files = sorted(MAIL_DIR.glob("*.log"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for path in files:
+            text = path.read_text(errors="replace")
+            for message in reversed(text.split("-" * 79)):
+                if re.search(rf"^To: {re.escape(to)}$", message, re.M) and containing in message:
+                    return message
+        time.sleep(0.1)
+    raise AssertionError(f"no e-mail to {to} containing {containing!r}")
+
+
+def link_in(message: str, path_prefix: str) -> str:
+    """The path of the first link in ``message`` that starts with ``path_prefix``."""
+    import re
+
+    match = re.search(rf"https?://[^/\s]+({re.escape(path_prefix)}[^\s]*)", message)
+    assert match, message
+    return match.group(1)
 
 
 def fill_result(page, tokens=None) -> list[int]:
