@@ -136,3 +136,50 @@ def test_the_admin_is_for_superusers_only(client):
     boss = verified_user("root", is_staff=True, is_superuser=True)
     client.force_login(boss)
     assert client.get("/admin/").status_code == 200
+
+
+def test_sign_out_of_every_other_session(client):
+    from django.test import Client
+
+    verified_user("kit", password="a-long-test-password")
+    other = Client()
+    for c in (client, other):
+        c.post("/accounts/login/", {"login": "kit", "password": "a-long-test-password"})
+        assert c.get("/dashboard/").status_code == 200
+    page = client.get("/accounts/sessions/")
+    assert page.status_code == 200
+    client.post("/accounts/sessions/")
+    assert client.get("/dashboard/").status_code == 200  # this device stays signed in
+    assert other.get("/dashboard/").status_code == 302  # the other one is signed out
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/accounts/login/", "/accounts/signup/", "/accounts/password/reset/", "/accounts/logout/"],
+)
+def test_every_signed_out_account_page_renders_in_the_site_layout(client, path):
+    response = client.get(path)
+    assert response.status_code in (200, 302)
+    if response.status_code == 200:
+        assert 'class="site-header"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/accounts/email/",
+        "/accounts/password/change/",
+        "/accounts/2fa/",
+        "/accounts/sessions/",
+        "/accounts/tokens/",
+        "/accounts/history/",
+        "/accounts/delete/",
+        "/dashboard/",
+    ],
+)
+def test_every_signed_in_account_page_renders_with_the_account_menu(client, path):
+    client.force_login(verified_user("nav"))
+    response = client.get(path)
+    assert response.status_code == 200, path
+    page = response.content.decode()
+    assert 'class="site-header"' in page and "Signed in as" in page

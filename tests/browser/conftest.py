@@ -16,6 +16,7 @@
 
 import contextlib
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -124,6 +125,7 @@ def asgi_server(django_db_setup, django_db_blocker):
             proc.wait(5)
         text = log.read_text(errors="replace")
         log.unlink(missing_ok=True)
+        shutil.rmtree(MAIL_DIR, ignore_errors=True)
         if "Traceback" in text:
             # A server-side error is worth seeing even when the pages coped with it.
             sys.stderr.write(f"\n--- daphne log (port {port}) ---\n{text[-6000:]}\n")

@@ -143,6 +143,12 @@ def build_showcase() -> dict:
             "console-home": f"/events/{SLUG}/manage/",
             "console-entrants": f"/events/{SLUG}/manage/entrants/",
             "console-round": f"/events/{SLUG}/manage/rounds/{groups.number}/",
+            "projector": f"/events/{SLUG}/manage/rounds/{groups.number}/clock/",
+            "sign-in": "/accounts/login/",
+            "sign-up": "/accounts/signup/",
+            "dashboard": "/dashboard/",
+            "api-tokens": "/accounts/tokens/",
+            "staff": f"/events/{SLUG}/manage/staff/",
         },
     }
 
@@ -163,6 +169,12 @@ PAGES = {
     "console-home": "organiser",
     "console-entrants": "organiser",
     "console-round": "organiser",
+    "projector": "organiser",
+    "sign-in": None,
+    "sign-up": None,
+    "dashboard": "organiser",
+    "api-tokens": "organiser",
+    "staff": "organiser",
 }
 
 
