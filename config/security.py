@@ -26,8 +26,9 @@ see docs/operations.md) in the default cache (Redis when ``REDIS_URL`` is set), 
 * ``results`` - result submissions (every POST under ``/api/v1/matches/<id>/results/``, the
   players' page ``POST /me/<token>/``, the referee desk's result form);
 * ``private_link`` - requests with a private-link token that matches no entrant (``/me/<token>/``,
-  header ``X-Entrant-Token``, query ``?token=``): over the limit, every request from that address
-  that carries a token is refused until the window ends, so guessing learns nothing.
+  a short code ``/p/<code>/``, header ``X-Entrant-Token``, query ``?token=``): over the limit,
+  every request from that address that carries a token is refused until the window ends, so
+  guessing learns nothing.
 
 The cache is a convenience, not a dependency: when it fails (Redis down) the limits are skipped
 with a warning and the request goes on.
@@ -247,6 +248,7 @@ RESULT_POSTS = re.compile(
     r"|^/events/[^/]+/desk/matches/\d+/"
 )
 PRIVATE_LINK_PAGE = re.compile(r"^/me/(?P<token>[^/]*)/")
+SHORT_LINK_PAGE = re.compile(r"^/p/(?P<code>[^/]*)/")
 TOKEN_HEADER = "HTTP_X_ENTRANT_TOKEN"
 MAX_TOKEN_LENGTH = 64
 
@@ -260,14 +262,25 @@ def _private_link_token(request) -> str | None:
     match = PRIVATE_LINK_PAGE.match(request.path)
     if match:
         return match.group("token")
+    match = SHORT_LINK_PAGE.match(request.path)
+    if match:
+        return SHORT_CODE_MARK + match.group("code")
     token = request.META.get(TOKEN_HEADER) or request.GET.get("token")
     return token if token else None
 
 
-def token_known(token: str) -> bool:
-    """Whether ``token`` is some entrant's private-link token."""
-    from tournament.models import Entrant
+#: marks a short code (``/p/<code>/``) among the tokens the limiter checks
+SHORT_CODE_MARK = "\x01"
 
+
+def token_known(token: str) -> bool:
+    """Whether ``token`` is some entrant's private-link token (or short code)."""
+    from tournament.models import Entrant
+    from tournament.models.people import normalise_short_code
+
+    if token.startswith(SHORT_CODE_MARK):
+        code = normalise_short_code(token[1:])
+        return code is not None and Entrant.objects.filter(short_code=code).exists()
     token = token.strip()
     if not token or len(token) > MAX_TOKEN_LENGTH:
         return False

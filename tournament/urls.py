@@ -41,6 +41,7 @@ urlpatterns = [
         name="match-live",
     ),
     path("me/<str:token>/", players.my_table, name="my-table"),
+    path("p/<str:code>/", players.short_link, name="short-link"),
     path("invitations/<str:token>/", invitations.invitation, name="invitation"),
     path("events/<slug:slug>/desk/", desk.desk, name="desk"),
     path("events/<slug:slug>/desk/matches/<int:match_id>/", desk.desk_match, name="desk-match"),

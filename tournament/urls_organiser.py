@@ -6,7 +6,7 @@ poll (the event's referees too) and a player's own check-in (their private link)
 
 from django.urls import path
 
-from tournament.views.organiser import console, entrants, players, rounds, staff
+from tournament.views.organiser import console, entrants, links, players, rounds, staff
 
 M = "events/<slug:slug>/manage/"
 R = M + "rounds/<int:number>/"
@@ -24,6 +24,19 @@ urlpatterns = [
         name="manage-undo-check-in",
     ),
     path(M + "entrants/<int:entrant_id>/drop/", entrants.drop, name="manage-drop"),
+    path(M + "entrants/<int:entrant_id>/link/", links.player_link, name="manage-player-link"),
+    path(
+        M + "entrants/<int:entrant_id>/link/replace/",
+        links.replace_link,
+        name="manage-player-link-replace",
+    ),
+    path(
+        M + "entrants/<int:entrant_id>/link/email/",
+        links.email_link,
+        name="manage-player-link-email",
+    ),
+    path(M + "entrants/cards/", links.player_cards, name="manage-player-cards"),
+    path(M + "entrants/send-links/", links.send_all_links, name="manage-send-links"),
     path(M + "players/duplicates/", players.duplicates, name="manage-duplicates"),
     path(M + "players/merge/", players.merge, name="manage-merge"),
     path(M + "staff/", staff.staff, name="manage-staff"),

@@ -5,6 +5,7 @@
  * - [data-console-job]: follows the pairing job's job.progress messages (live.js dispatches
  *   them as "live:message") and reloads the page when the job is done or failed.
  * - [data-console-desk]: marks a table as done when its result arrives, and offers a reload.
+ * - [data-print]: a button that opens the browser's print dialogue (player cards, table slips).
  */
 (function () {
   "use strict";
@@ -48,6 +49,11 @@
       set("[data-job-status]", m.status);
       if (running && (m.status === "done" || m.status === "failed")) window.location.reload();
     });
+  });
+
+  // --- print buttons ------------------------------------------------------------------------
+  each("[data-print]", function (button) {
+    button.addEventListener("click", function () { window.print(); });
   });
 
   // --- referee desk: results arrive -------------------------------------------------------------

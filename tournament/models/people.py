@@ -17,6 +17,27 @@ def new_access_token() -> str:
     return secrets.token_urlsafe(ACCESS_TOKEN_BYTES)
 
 
+#: Crockford's base32: no I, L, O or U, so a code read aloud or off a card is typed right
+SHORT_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+SHORT_CODE_LENGTH = 8  # 40 bits; guessing is rate-limited like the private links
+
+
+def new_short_code() -> str:
+    """A short code for typing a private link by hand (``/p/K7QM2XPD/``)."""
+    return "".join(secrets.choice(SHORT_CODE_ALPHABET) for _ in range(SHORT_CODE_LENGTH))
+
+
+def normalise_short_code(raw: str) -> str | None:
+    """The code as stored, from what a person typed (any case, dashes, O for 0, I/L for 1)."""
+    if not isinstance(raw, str) or len(raw) > 20:
+        return None
+    code = raw.upper().replace("-", "").replace(" ", "")
+    code = code.translate(str.maketrans({"O": "0", "I": "1", "L": "1"}))
+    if len(code) != SHORT_CODE_LENGTH or any(c not in SHORT_CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
 class Player(models.Model):
     """A person who plays; most have no account, some link one to follow their events."""
 
@@ -91,6 +112,12 @@ class Entrant(models.Model):
         max_length=12, choices=EntrantStatus.choices, default=EntrantStatus.REGISTERED
     )
     access_token = models.CharField(max_length=64, unique=True, default=new_access_token)
+    short_code = models.CharField(
+        max_length=SHORT_CODE_LENGTH,
+        unique=True,
+        default=new_short_code,
+        help_text="The private link's short form, typed by hand (replaced with the link).",
+    )
     checked_in_at = models.DateTimeField(null=True, blank=True)
     dropped_at = models.DateTimeField(null=True, blank=True)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -139,4 +166,10 @@ class Entrant(models.Model):
     def revoke_access_token(self) -> None:
         """Replace the private link, so that an old link (lost or shared) stops working."""
         self.access_token = new_access_token()
-        self.save(update_fields=["access_token"])
+        self.short_code = new_short_code()
+        self.save(update_fields=["access_token", "short_code"])
+
+    @property
+    def short_code_display(self) -> str:
+        """The short code as printed: two groups of four (``K7QM-2XPD``)."""
+        return f"{self.short_code[:4]}-{self.short_code[4:]}"

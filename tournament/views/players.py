@@ -28,7 +28,8 @@ from matches.services.results import (
     dispute_report,
     submit_report,
 )
-from tournament.models import StageKind
+from tournament.models import Entrant, StageKind
+from tournament.models.people import normalise_short_code
 from tournament.permissions import entrant_from_token
 from tournament.realtime import server_time_ms
 from tournament.services.players import PlayerError, claim_entry
@@ -227,6 +228,15 @@ def my_table(request, token):
             + urlencode({"after": rendered_at, "token": entrant.access_token}),
         },
     )
+
+
+def short_link(request, code):
+    """``/p/<code>/``: the short code typed from a player card opens that player's page."""
+    normal = normalise_short_code(code)
+    entrant = Entrant.objects.filter(short_code=normal).first() if normal else None
+    if entrant is None:
+        raise Http404("No player has this code: check it against your card.")
+    return redirect("tournament:my-table", token=entrant.access_token)
 
 
 # --- claiming the entry for an account ---------------------------------------------------------
