@@ -6,6 +6,9 @@
  *   them as "live:message") and reloads the page when the job is done or failed.
  * - [data-console-desk]: marks a table as done when its result arrives, and offers a reload.
  * - [data-print]: a button that opens the browser's print dialogue (player cards, table slips).
+ * - [data-console-round]: the round page follows the round live: a table's badge turns to
+ *   "Accepted" as its result arrives; when the clock is started, paused or ended elsewhere the
+ *   page reloads for the matching buttons, unless something is being typed (then it says so).
  */
 (function () {
   "use strict";
@@ -54,6 +57,31 @@
   // --- print buttons ------------------------------------------------------------------------
   each("[data-print]", function (button) {
     button.addEventListener("click", function () { window.print(); });
+  });
+
+  // --- the round page, live -------------------------------------------------------------------
+  each("[data-console-round]", function (root) {
+    var note = root.querySelector("[data-console-note]");
+    var typing = function () {
+      var active = document.activeElement;
+      if (active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) return true;
+      return Array.prototype.some.call(document.querySelectorAll("input[type=text], input[type=number], textarea"),
+        function (input) { return input.value !== input.defaultValue; });
+    };
+    root.addEventListener("live:message", function (event) {
+      var m = event.detail;
+      if (m.type === "result.accepted") {
+        var badge = root.querySelector('[data-live-match="' + m.match + '"] [data-console-status]');
+        if (badge) { badge.textContent = "Accepted"; badge.className = "badge badge-accepted"; }
+      } else if (m.type === "clock" && m.action) {
+        if (!typing()) { window.location.reload(); return; }
+        if (note) {
+          note.hidden = false;
+          note.querySelector("[data-console-note-text]").textContent = "The clock was " +
+            ({start: "started", pause: "paused", resume: "resumed", extend: "extended", end: "ended"}[m.action] || "changed") + ". ";
+        }
+      }
+    });
   });
 
   // --- referee desk: results arrive -------------------------------------------------------------

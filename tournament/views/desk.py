@@ -25,7 +25,10 @@ def staff_tournament(request, slug) -> Tournament:
     """The tournament, if the logged-in user referees or organises it (403 otherwise)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     if not is_referee(request.user, tournament):
-        raise PermissionDenied("You are not a referee or organiser of this event.")
+        raise PermissionDenied(
+            f"You are not a referee or organiser of {tournament.name}. Ask its organiser, "
+            f"{tournament.organiser.get_username()}, to invite you from the event's staff page."
+        )
     return tournament
 
 

@@ -25,7 +25,10 @@ def organiser_tournament(request, slug) -> Tournament:
     """The tournament, if the logged-in user organises it (403 otherwise)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     if not is_organiser(request.user, tournament):
-        raise PermissionDenied("Only an organiser of this event may use its console.")
+        raise PermissionDenied(
+            f"Only an organiser of {tournament.name} may use its console. Its organiser, "
+            f"{tournament.organiser.get_username()}, can make you a co-organiser."
+        )
     return tournament
 
 
