@@ -221,12 +221,35 @@ class TeamForm(forms.Form):
 
 
 class CsvImportForm(forms.Form):
-    """A CSV file of players: a header line, then name, club, email, seed in any order."""
+    """Players as CSV - a file, or text pasted from a spreadsheet: a header line, then name, club,
+    email, seed in any order."""
 
     file = forms.FileField(
         label="CSV file",
+        required=False,
         help_text="Header line with the columns name (required), club, email, seed.",
     )
+    text = forms.CharField(
+        label="Or paste the lines here",
+        required=False,
+        strip=False,
+        max_length=1_000_000,
+        widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false"}),
+        help_text="The same columns, e.g. copied from a spreadsheet saved as CSV.",
+    )
+
+    def clean(self):
+        data = super().clean()
+        has_file, has_text = bool(data.get("file")), bool((data.get("text") or "").strip())
+        if has_file == has_text and not self.errors:
+            raise forms.ValidationError("Choose a CSV file or paste the lines (one of the two).")
+        return data
+
+    def raw(self) -> bytes:
+        """The CSV as bytes, from the file or the pasted text."""
+        if self.cleaned_data.get("file"):
+            return self.cleaned_data["file"].read()
+        return self.cleaned_data["text"].encode("utf-8", "surrogatepass")
 
 
 class SwapSeatsForm(forms.Form):

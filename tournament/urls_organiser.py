@@ -24,6 +24,8 @@ urlpatterns = [
         name="manage-undo-check-in",
     ),
     path(M + "entrants/<int:entrant_id>/drop/", entrants.drop, name="manage-drop"),
+    path(M + "entrants/<int:entrant_id>/reinstate/", entrants.reinstate, name="manage-reinstate"),
+    path(M + "entrants/check-in-everyone/", entrants.check_in_everyone, name="manage-check-in-all"),
     path(M + "entrants/<int:entrant_id>/link/", links.player_link, name="manage-player-link"),
     path(
         M + "entrants/<int:entrant_id>/link/replace/",

@@ -261,6 +261,55 @@ def drop(entrant: Entrant, who: dict | None = None, *, reason: str = "") -> Entr
     return entrant
 
 
+def can_reinstate(entrant: Entrant, latest_round_created=None) -> bool:
+    """Whether a dropped entrant may come back: no round has been paired since the drop.
+
+    ``latest_round_created`` (the newest round's creation time) may be given to save a query.
+    """
+    if entrant.status != EntrantStatus.DROPPED or entrant.dropped_at is None:
+        return False
+    if latest_round_created is None:
+        latest_round_created = entrant.tournament.rounds.aggregate(at=Max("created_at"))["at"]
+    return latest_round_created is None or latest_round_created < entrant.dropped_at
+
+
+@transaction.atomic
+def reinstate(entrant: Entrant, who: dict | None = None) -> Entrant:
+    """Undo a drop made by mistake, before the next round is paired (audited)."""
+    Tournament.objects.select_for_update().get(pk=entrant.tournament_id)  # no round meanwhile
+    entrant = _locked(entrant)
+    if entrant.status != EntrantStatus.DROPPED:
+        raise RegistrationError(f"{entrant} has not dropped out")
+    if not can_reinstate(entrant):
+        raise RegistrationError(
+            f"a round has been paired since {entrant} dropped out: they can enter again as a "
+            "late entry instead"
+        )
+    before = _snapshot(entrant)
+    entrant.status = EntrantStatus.CHECKED_IN if entrant.checked_in_at else EntrantStatus.REGISTERED
+    entrant.dropped_at = None
+    entrant.dropped_after_round = None
+    entrant.save(update_fields=["status", "dropped_at", "dropped_after_round"])
+    record_change(
+        entrant.tournament,
+        "entrant.reinstated",
+        entrant,
+        before=before,
+        after=_snapshot(entrant),
+        **_who(who),
+    )
+    return entrant
+
+
+def check_in_everyone(tournament: Tournament, who: dict | None = None) -> int:
+    """Check in every registered entrant (the "everyone present" button); how many."""
+    done = 0
+    for entrant in tournament.entrants.filter(status=EntrantStatus.REGISTERED).order_by("pk"):
+        check_in(entrant, who)
+        done += 1
+    return done
+
+
 def self_check_in(entrant: Entrant, *, ip_address: str | None = None) -> Entrant:
     """A player checks in through their own private link, while registration is open."""
     if not registration_open(entrant.tournament):

@@ -4,7 +4,7 @@ and the players' own check-in through their private link."""
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -37,6 +37,10 @@ def _entrants_page(request, tournament, *, form=None, csv_form=None, csv_errors=
         registered=Count("id", filter=Q(status=EntrantStatus.REGISTERED)),
         dropped=Count("id", filter=Q(status=EntrantStatus.DROPPED)),
     )
+    latest_round = tournament.rounds.aggregate(at=Max("created_at"))["at"]
+    entrants = list(entrants)
+    for entrant in entrants:
+        entrant.can_reinstate = registration.can_reinstate(entrant, latest_round)
     event_url = request.build_absolute_uri(reverse("tournament:detail", args=[tournament.slug]))
     return render(
         request,
@@ -48,7 +52,7 @@ def _entrants_page(request, tournament, *, form=None, csv_form=None, csv_errors=
             "query": query,
             "status_filter": status_filter,
             "status_filters": STATUS_FILTERS,
-            "form": form or (TeamForm() if tournament.team_play else PlayerForm()),
+            "form": form or _add_form(tournament, focus=request.GET.get("added") == "1"),
             "csv_form": csv_form or CsvImportForm(),
             "csv_errors": csv_errors,
             "event_url": event_url,
@@ -59,6 +63,13 @@ def _entrants_page(request, tournament, *, form=None, csv_form=None, csv_errors=
         },
         status=status,
     )
+
+
+def _add_form(tournament, focus: bool):
+    form = TeamForm() if tournament.team_play else PlayerForm()
+    if focus:
+        form.fields["name"].widget.attrs["autofocus"] = True
+    return form
 
 
 def register_from_form(tournament, form, actor):
@@ -84,7 +95,9 @@ def entrants(request, slug):
                 form.add_error("name", str(error))
             else:
                 messages.success(request, f"{entrant.display_name} is registered.")
-                return redirect("tournament:manage-entrants", slug=slug)
+                # back to an empty form with the cursor in the name field, for the next one
+                url = reverse("tournament:manage-entrants", args=[slug])
+                return redirect(f"{url}?added=1#add-title")
         return _entrants_page(request, tournament, form=form, status=400)
     return _entrants_page(request, tournament)
 
@@ -98,7 +111,7 @@ def import_csv(request, slug):
     if not csv_form.is_valid():
         return _entrants_page(request, tournament, csv_form=csv_form, status=400)
     try:
-        raw = csv_form.cleaned_data["file"].read()
+        raw = csv_form.raw()
         created = registration.import_players(tournament, raw, who(request))
     except CsvImportInvalid as invalid:
         return _entrants_page(request, tournament, csv_errors=invalid.errors, status=400)
@@ -133,7 +146,47 @@ def _entrant_action(action, done_text):
 
 check_in = _entrant_action(registration.check_in, "{name} is checked in.")
 undo_check_in = _entrant_action(registration.undo_check_in, "{name}'s check-in is undone.")
-drop = _entrant_action(registration.drop, "{name} has dropped out.")
+reinstate = _entrant_action(
+    registration.reinstate, "{name} is back in the event and will be paired in the next round."
+)
+
+
+@login_required
+def drop(request, slug, entrant_id):
+    """GET: ask first (who, from when, how to undo); POST: drop, with an optional reason."""
+    tournament = organiser_tournament(request, slug)
+    entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
+    if request.method != "POST":
+        back = request.GET.get("next", "")
+        if not url_has_allowed_host_and_scheme(back, {request.get_host()}):
+            back = ""
+        return render(
+            request,
+            "organiser/drop_confirm.html",
+            {"tournament": tournament, "entrant": entrant, "next": back},
+        )
+    reason = request.POST.get("reason", "").strip()[:500]
+    try:
+        registration.drop(entrant, who(request), reason=reason)
+    except registration.RegistrationError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            f"{entrant.display_name} has dropped out. Changed your mind? Reinstate them from "
+            "the list before the next round is paired.",
+        )
+    return _back(request, slug)
+
+
+@login_required
+@require_POST
+def check_in_everyone(request, slug):
+    """Check in every registered player at once (when the whole room is present)."""
+    tournament = organiser_tournament(request, slug)
+    done = registration.check_in_everyone(tournament, who(request))
+    messages.success(request, f"{done} player{'s' if done != 1 else ''} checked in.")
+    return _back(request, slug)
 
 
 def self_check_in(request, token):
