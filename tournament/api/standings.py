@@ -12,6 +12,7 @@ from tournament.api.generation import GenerationJobSerializer, job_response
 from tournament.csv_export import csv_download
 from tournament.models import GenerationJob, RoundStatus, StageKind
 from tournament.permissions import IsTournamentOrganiser, is_referee
+from tournament.services.final_standings import final_csv_columns
 from tournament.services.jobs import request_elimination_step
 from tournament.services.standings import cached_standings
 
@@ -59,11 +60,13 @@ class StandingsView(TournamentNestedMixin, APIView):
         rows = standing_dicts(cached_standings(tournament))
         if self.as_csv:
             keys = list(rows[0]["tiebreaks"]) if rows else []
+            header, extra, rows = final_csv_columns(tournament, rows, lambda r: r["entrant_id"])
             return csv_download(
                 f"{tournament.slug}-standings.csv",
-                ["rank", "position", "name", "points", *keys, "games", "status"],
+                [*header, "rank", "position", "name", "points", *keys, "games", "status"],
                 (
                     [
+                        *cells,
                         r["rank"],
                         r["position"],
                         r["name"],
@@ -72,7 +75,7 @@ class StandingsView(TournamentNestedMixin, APIView):
                         r["games_played"],
                         r["status"],
                     ]
-                    for r in rows
+                    for cells, r in zip(extra, rows, strict=True)
                 ),
             )
         return Response(StandingRowSerializer(rows, many=True).data)

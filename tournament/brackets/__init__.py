@@ -8,6 +8,7 @@ Public API:
     decide_advancement(result, advance) -> Advancement
     resolve_tiebreak(pending, result) -> Advancement
     decide_final(games, *, games_required=3, table=None) -> FinalResult
+    final_order(swiss_order, group_stages, final_totals, champion) -> list[Finish]
 """
 
 from .advancement import (
@@ -21,6 +22,7 @@ from .advancement import (
     game_points,
     resolve_tiebreak,
 )
+from .final_order import Finish, final_order
 from .formats import (
     CUTS,
     FINAL_GAMES,
@@ -36,6 +38,8 @@ from .formats import (
 from .plan import CutTie, EliminationPlan, plan_elimination
 
 __all__ = [
+    "Finish",
+    "final_order",
     "CUTS",
     "DEFAULT_POINTS",
     "FINAL_GAMES",

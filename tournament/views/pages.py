@@ -26,6 +26,7 @@ from tournament.permissions import (
 from tournament.realtime import server_time_ms
 from tournament.services.chiefs import event_chief_statistics
 from tournament.services.clock import ClockState
+from tournament.services.final_standings import final_standings
 
 PUBLIC_ROUND_STATES = [RoundStatus.PUBLISHED, RoundStatus.RUNNING, RoundStatus.COMPLETE]
 ELIMINATION_KINDS = [
@@ -134,6 +135,7 @@ def home(request):
     """The list of public events, newest first."""
     tournaments = (
         Tournament.objects.filter(is_public=True)
+        .select_related("champion")
         .annotate(entrant_count=Count("entrants"))
         .order_by("-starts_on", "name")
     )
@@ -191,6 +193,7 @@ def tournament_detail(request, slug):
             "page_url": page_url,
             "token": token,
             "tournament_poll": tournament_poll_url(request, tournament, rendered_at),
+            "final": final_standings(tournament),
         },
     )
 

@@ -32,6 +32,7 @@ from tournament.models import Entrant, StageKind
 from tournament.models.people import normalise_short_code
 from tournament.permissions import entrant_from_token
 from tournament.realtime import server_time_ms
+from tournament.services.final_standings import final_standings
 from tournament.services.players import PlayerError, claim_entry
 from tournament.services.standings import compute_standings
 from tournament.views.pages import (
@@ -223,6 +224,7 @@ def my_table(request, token):
             "clock": clock_view(current_round),
             "token": f"?token={entrant.access_token}",
             "claim": claim_offer(request.user, entrant),
+            "finish": finish_of(entrant),
             "tournament_poll": reverse("tournament:tournament-live", args=[tournament.slug])
             + "?"
             + urlencode({"after": rendered_at, "token": entrant.access_token}),
@@ -237,6 +239,12 @@ def short_link(request, code):
     if entrant is None:
         raise Http404("No player has this code: check it against your card.")
     return redirect("tournament:my-table", token=entrant.access_token)
+
+
+def finish_of(entrant):
+    """Where the entrant finished, once the event has its champion (else None)."""
+    rows = final_standings(entrant.tournament)
+    return next((row.finish for row in rows or () if row.entrant_id == entrant.pk), None)
 
 
 # --- claiming the entry for an account ---------------------------------------------------------

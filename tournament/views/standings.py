@@ -17,6 +17,7 @@ from tournament.brackets import (
 from tournament.models import StageKind
 from tournament.realtime import server_time_ms
 from tournament.services.elimination import STAGE_KINDS, TIE_BREAK_SUFFIX, bracket_mode
+from tournament.services.final_standings import final_standings
 from tournament.services.soft_cache import soft_get, soft_set
 from tournament.services.standings import (
     CACHE_SECONDS,
@@ -99,6 +100,7 @@ def standings(request, slug):
             "next_page": table["page"] + 1 if table["page"] < table["pages"] else None,
             "token": token,
             "tournament_poll": tournament_poll_url(request, tournament, rendered_at),
+            "final": final_standings(tournament),
         },
     )
 

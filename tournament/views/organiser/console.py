@@ -17,6 +17,7 @@ from tournament.csv_export import csv_download
 from tournament.forms import TournamentForm
 from tournament.models import EntrantStatus, GenerationJob, StaffRole, StaffRoleKind
 from tournament.permissions import is_organiser
+from tournament.services.final_standings import final_csv_columns
 from tournament.services.registration import RegistrationError, open_registration
 from tournament.services.standings import compute_standings
 from tournament.transfer import export_tournament
@@ -161,15 +162,18 @@ def audit(request, slug):
 
 @login_required
 def export_standings(request, slug):
-    """The Swiss standings as CSV: rank, name, status, points, each tiebreaker, games."""
+    """The standings as CSV: the final order first once there is a champion, then rank, name,
+    status, points, each tiebreaker, games."""
     tournament = organiser_tournament(request, slug)
     rows = compute_standings(tournament)
     keys = [key for key, _ in rows[0].tiebreaks] if rows else []
+    header, extra, rows = final_csv_columns(tournament, rows, lambda r: r.entrant_id)
     return csv_download(
         f"{tournament.slug}-standings.csv",
-        ["rank", "name", "status", "points", *keys, "games", "byes"],
+        [*header, "rank", "name", "status", "points", *keys, "games", "byes"],
         (
             [
+                *cells,
                 row.rank,
                 row.name,
                 row.status,
@@ -178,7 +182,7 @@ def export_standings(request, slug):
                 row.games_played,
                 row.byes,
             ]
-            for row in rows
+            for cells, row in zip(extra, rows, strict=True)
         ),
     )
 

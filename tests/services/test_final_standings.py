@@ -1,0 +1,66 @@
+"""Issue 20.15: a finished event shows its final order on the event page, the home page, the
+standings page and both standings CSVs; before the champion nothing changes."""
+
+import csv
+import io
+
+import pytest
+from django.core.management import call_command
+
+from tests.factories import UserFactory
+from tournament.models import Tournament
+from tournament.services.final_standings import final_standings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def finished(capsys):
+    call_command("simulate_event", "--players", "19", "--rounds", "3", "--seed", "4")
+    capsys.readouterr()
+    return Tournament.objects.get()
+
+
+def test_the_final_order_of_a_simulated_event(finished):
+    rows = final_standings(finished)
+    assert len(rows) == finished.entrants.count()
+    assert rows[0].entrant_id == finished.champion_id and rows[0].finish.reached == "Champion"
+    assert [r.finish.reached for r in rows[1:4]] == ["Final"] * 3
+    assert rows[-1].finish.reached == "Swiss"
+    assert len({r.entrant_id for r in rows}) == len(rows)
+
+
+def test_pages_and_csvs_show_it(client, finished):
+    champion = finished.champion.display_name
+    for path in ("/", f"/events/{finished.slug}/", f"/events/{finished.slug}/standings/"):
+        page = client.get(path).content.decode()
+        assert "Champion: <strong>" + champion in page, path
+    data = client.get(f"/api/v1/tournaments/{finished.slug}/standings.csv").content.decode()
+    lines = list(csv.reader(io.StringIO(data)))
+    assert lines[0][:3] == ["final_position", "finish", "rank"]
+    assert lines[1][0] == "1" and lines[1][4] == champion
+    assert [int(line[0]) for line in lines[1:]] == list(range(1, len(lines)))
+    client.force_login(finished.organiser)
+    console = client.get(f"/events/{finished.slug}/manage/export/standings.csv").content.decode()
+    assert console.splitlines()[0].startswith("final_position,finish,rank")
+
+
+def test_no_final_order_before_a_champion(client):
+    call_command("simulate_event", "--players", "8", "--rounds", "1", "--seed", "5")
+    tournament = Tournament.objects.get()
+    tournament.champion = None
+    tournament.save(update_fields=["champion"])
+    assert final_standings(tournament) is None
+    data = client.get(f"/api/v1/tournaments/{tournament.slug}/standings.csv").content.decode()
+    assert data.splitlines()[0].startswith("rank,position")
+    assert "Final standings" not in client.get(f"/events/{tournament.slug}/").content.decode()
+    UserFactory()  # the factories still work after the command (nothing left locked)
+
+
+def test_each_players_page_says_where_they_finished(client, finished):
+    rows = final_standings(finished)
+    champion = finished.champion
+    assert "You are the champion!" in client.get(f"/me/{champion.access_token}/").content.decode()
+    last = finished.entrants.get(pk=rows[-1].entrant_id)
+    page = client.get(f"/me/{last.access_token}/").content.decode()
+    assert f"You finished {rows[-1].finish.place}" in page and "after the Swiss rounds" in page
