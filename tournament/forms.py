@@ -23,7 +23,10 @@ def system_mode_choices() -> list:
     groups = []
     for system in engine_api.list_systems():
         modes = [
-            (f"{system['key']}{SYSTEM_MODE_SEPARATOR}{mode['key']}", mode["label"])
+            (
+                f"{system['key']}{SYSTEM_MODE_SEPARATOR}{mode['key']}",
+                f"{system['name']}: {mode['label']}",
+            )
             for mode in system["modes"]
         ]
         groups.append((system["name"], modes))
