@@ -13,7 +13,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from engine.errors import ResultInvalid
 from matches.forms import CorrectionReasonForm, ResultForm
-from matches.models import Channel, Match, MatchStatus, ResultVersion, Seat, VersionState
+from matches.models import (
+    Channel,
+    Match,
+    MatchStatus,
+    ResponseDecision,
+    ResultVersion,
+    Seat,
+    VersionState,
+)
 from matches.services.results import Actor, ResultFlowError, correct_result, enter_result
 from tournament.models import RoundStatus, Tournament
 from tournament.permissions import is_referee
@@ -99,9 +107,24 @@ def desk_match(request, slug, match_id):
     )
     seats = list(match.seats.select_related("entrant").order_by("position"))
     accepted = match.result_versions.filter(state=VersionState.ACCEPTED).first()
+    # a reported (perhaps disputed) result fills the form: save it as it is to accept it
+    reported = (
+        None
+        if accepted
+        else match.result_versions.filter(state=VersionState.PENDING)
+        .select_related("entrant")
+        .order_by("-number")
+        .first()
+    )
+    disputes = (
+        list(reported.responses.filter(decision=ResponseDecision.DISPUTE).select_related("entrant"))
+        if reported
+        else []
+    )
     description = tournament.game_mode
     data = request.POST if request.method == "POST" else None
-    form = ResultForm(description, seats, data=data, initial=initial_from(accepted, seats))
+    initial = initial_from(accepted or reported, seats)
+    form = ResultForm(description, seats, data=data, initial=initial)
     reason_form = CorrectionReasonForm(data) if accepted else None
     if (
         request.method == "POST"
@@ -144,6 +167,8 @@ def desk_match(request, slug, match_id):
             "form": form,
             "reason_form": reason_form,
             "accepted": accepted,
+            "reported": reported,
+            "disputes": disputes,
             "next_open": next_open_match(match.round, after=match),
             "history": [(version, named_placings(version, names)) for version in history],
         },
