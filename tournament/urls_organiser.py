@@ -6,7 +6,15 @@ poll (the event's referees too) and a player's own check-in (their private link)
 
 from django.urls import path
 
-from tournament.views.organiser import console, entrants, links, players, rounds, staff
+from tournament.views.organiser import (
+    console,
+    entrants,
+    links,
+    players,
+    projector_boards,
+    rounds,
+    staff,
+)
 
 M = "events/<slug:slug>/manage/"
 R = M + "rounds/<int:number>/"
@@ -59,6 +67,8 @@ urlpatterns = [
     path(R + "close/", rounds.close, name="manage-round-close"),
     path(R + "print/", rounds.print_round, name="manage-round-print"),
     path(R + "clock/", rounds.projector, name="manage-projector"),
+    path(R + "board/", projector_boards.pairings_board, name="manage-board-pairings"),
+    path(M + "standings-board/", projector_boards.standings_board, name="manage-board-standings"),
     path(R + "clock/<str:command>/", rounds.clock_command, name="manage-clock-command"),
     path(R + "live.json", rounds.live_json, name="manage-round-live"),
     path(M + "elimination/cut/", rounds.cut, name="manage-cut"),

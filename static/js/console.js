@@ -5,6 +5,8 @@
  * - [data-console-job]: follows the pairing job's job.progress messages (live.js dispatches
  *   them as "live:message") and reloads the page when the job is done or failed.
  * - [data-console-desk]: marks a table as done when its result arrives, and offers a reload.
+ * - [data-board-pages]: a projector board shows one [data-board-page] at a time, turning to the
+ *   next every data-board-seconds (without scripts every page shows, one after another).
  * - [data-print]: a button that opens the browser's print dialogue (player cards, table slips).
  * - [data-console-round]: the round page follows the round live: a table's badge turns to
  *   "Accepted" as its result arrives; when the clock is started, paused or ended elsewhere the
@@ -52,6 +54,22 @@
       set("[data-job-status]", m.status);
       if (running && (m.status === "done" || m.status === "failed")) window.location.reload();
     });
+  });
+
+  // --- projector boards: page through a big field -------------------------------------------------
+  each("[data-board-pages]", function (board) {
+    var pages = board.querySelectorAll("[data-board-page]");
+    var counter = board.querySelector("[data-board-counter]");
+    if (pages.length < 2) return;
+    var seconds = Number(board.getAttribute("data-board-seconds")) || 12;
+    var shown = 0;
+    var show = function (index) {
+      for (var i = 0; i < pages.length; i++) pages[i].hidden = i !== index;
+      if (counter) counter.textContent = "page " + (index + 1) + " of " + pages.length;
+      board.setAttribute("data-board-shown", String(index + 1));
+    };
+    show(0);
+    setInterval(function () { shown = (shown + 1) % pages.length; show(shown); }, seconds * 1000);
   });
 
   // --- print buttons ------------------------------------------------------------------------
