@@ -244,7 +244,8 @@ def notify_result_accepted(match, seats=None) -> None:
 
 
 def notify_result_waiting(match, version, event: str) -> None:
-    """``result.reported`` / ``result.disputed``: a match waits for its sides or a referee.
+    """``result.reported`` / ``result.confirmed`` / ``result.disputed``: a match waits for its
+    sides (one more has confirmed) or a referee.
 
     Goes to the match's watchers (the players at the table) and the round's (the desk).
     """

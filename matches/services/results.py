@@ -453,6 +453,11 @@ def confirm_report(version: ResultVersion, actor: Actor) -> ResultResponse:
     others = {seat.entrant_id for seat in table.seats if seat.entrant_id != version.entrant_id}
     if others <= confirmed and table.match.status != MatchStatus.DISPUTED:
         accept(table, version, actor, action="result.confirmed")
+    else:
+        # the reporter's page shows who has confirmed so far, live
+        result_waiting.send(
+            sender=ResultVersion, match=table.match, version=version, event="confirmed"
+        )
     return response
 
 

@@ -109,6 +109,7 @@ def game_view(seat, entrant) -> dict:
             names[str(s.entrant_id)]
             for s in match.seats.all()
             if pending is not None
+            and match.status == MatchStatus.REPORTED  # disputed: a referee settles it now
             and s.entrant_id != pending.entrant_id
             and not any(r.entrant_id == s.entrant_id for r in pending.responses.all())
         ],
