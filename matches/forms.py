@@ -6,6 +6,8 @@ cleaned data back into the engine's report format, and places the engine's compl
 the input they concern.
 """
 
+import re
+
 from django import forms
 
 from engine.errors import ResultInvalid
@@ -51,6 +53,10 @@ def _form_field(spec: dict, side_choices: list[tuple[str, str]]) -> forms.Field:
         common["help_text"] = f"{common['help_text']} ({hint})".strip()
         return forms.CharField(**common)
     return forms.CharField(**common)
+
+
+#: side ids inside an engine message: "(116, 117)" or "sides 116, 117" (not other numbers)
+SIDE_LIST = re.compile(r"(\((?=[\d, ]+\))|\bsides? )(\d+(?:, \d+)*)\b")
 
 
 class ResultForm(forms.Form):
@@ -117,8 +123,53 @@ class ResultForm(forms.Form):
         report["sides"] = sides
         return report
 
+    def side_label(self, side_id: str) -> str:
+        """A side as people know it at the table: its name and starting flower(s)."""
+        for seat in self.seats:
+            if str(seat.entrant_id) == str(side_id):
+                colour = (seat.flower_colour or "").replace("+", " and ")
+                return (
+                    f"{seat.entrant.display_name} ({colour})"
+                    if colour
+                    else seat.entrant.display_name
+                )
+        return str(side_id)
+
+    def in_words(self, message: str) -> str:
+        """The engine's message for people: sides named instead of numbered, a capital first."""
+
+        known = {str(seat.entrant_id) for seat in self.seats}
+
+        def names(match: re.Match) -> str:
+            ids = [part.strip() for part in match.group(2).split(",")]
+            if not set(ids) <= known:
+                return match.group(0)  # some other number: leave it as it is
+            return match.group(1) + ", ".join(self.side_label(i) for i in ids)
+
+        text = SIDE_LIST.sub(names, message)
+        return text[:1].upper() + text[1:]
+
+    def error_summary(self) -> list[tuple[str, str]]:
+        """Every error as (the input's id, a sentence naming the side and the field's label),
+        for a summary at the top of a page; errors of the whole form have no input."""
+        position_side = {seat.position: seat for seat in self.seats}
+        out = []
+        for name, errors in self.errors.items():
+            for message in errors:
+                if name == "__all__":
+                    out.append(("", message))
+                    continue
+                label = self.fields[name].label or name
+                where = label
+                if name.startswith("s") and "-" in name:
+                    seat = position_side.get(int(name[1 : name.index("-")]))
+                    if seat is not None:
+                        where = f"{self.side_label(seat.entrant_id)}, {label}"
+                out.append((self[name].id_for_label, f"{where}: {message}"))
+        return out
+
     def add_engine_errors(self, error: ResultInvalid) -> None:
-        """Show each of the engine's problems next to its input (or at the top)."""
+        """Show each of the engine's problems next to its input, in words (or at the top)."""
         position_of = {sid: pos for pos, sid in self.side_ids.items()}
         for problem in error.problems:
             name = None
@@ -126,10 +177,13 @@ class ResultForm(forms.Form):
                 name = side_field_name(position_of[problem.side], problem.field)
             elif problem.side is None:
                 name = game_field_name(problem.field)
+            message = self.in_words(problem.message)
             if name in self.fields:
-                self.add_error(name, problem.message)
+                self.add_error(name, message)
+            elif problem.side is not None:
+                self.add_error(None, f"{self.side_label(problem.side)}: {message}")
             else:
-                self.add_error(None, str(problem))
+                self.add_error(None, message)
 
 
 class CorrectionReasonForm(forms.Form):

@@ -6,6 +6,7 @@
  *                      ([data-live-match] [data-live-seat="<entrant>"] [data-live-cell])
  *                      and turns its status badge ([data-live-badge]) to "Accepted";
  *   live.state      -> redraws a hosted game's scoreboard ([data-scoreboard]).
+ * A refused report's [data-error-summary] gets the focus when the page loads.
  * Without JavaScript the pages show the same facts as of the moment they were loaded.
  */
 (function () {
@@ -109,6 +110,13 @@
   function start() {
     var roots = document.querySelectorAll("[data-live-ws], [data-live-poll]");
     for (var i = 0; i < roots.length; i++) attach(roots[i]);
+    // A refused report: bring its summary into view and give it the focus, so a phone (and a
+    // screen reader) meets it first instead of the top of the page.
+    var summary = document.querySelector("[data-error-summary]");
+    if (summary) {
+      summary.scrollIntoView({ block: "start" });
+      summary.focus();
+    }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

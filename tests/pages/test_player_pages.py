@@ -129,7 +129,8 @@ def test_my_table_shows_the_live_clock_and_links_with_the_token(client, event):
     assert f'data-live-ws="/ws/rounds/{round_.pk}/?token={me.access_token}"' in page
     assert "data-live-clock" in page
     assert 'data-live-reload-on="round.published"' in page
-    assert 'data-live-reload-on="result.accepted result.reported result.disputed"' in page
+    reload_on = "result.accepted result.reported result.confirmed result.disputed"
+    assert f'data-live-reload-on="{reload_on}"' in page
     assert 'name="csrfmiddlewaretoken"' in page
 
 
