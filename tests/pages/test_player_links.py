@@ -122,3 +122,25 @@ def test_table_slips_carry_each_players_code(client, event):
     for entrant in event.entrants.all():
         assert entrant.short_code_display in html
     assert re.search(r"<button[^>]*data-print", html)
+
+
+@pytest.mark.parametrize(
+    ("mode", "columns", "endings"),
+    [
+        ("every_eye", ["Victory Cup tokens", "Survivors", "Health Tokens left"], ["time"]),
+        ("domination", ["VP scored", "Survivors"], ["scoring complete", "time"]),
+    ],
+)
+def test_table_slips_ask_for_what_the_games_result_needs(client, mode, columns, endings):
+    boss = UserFactory(username=f"slips-{mode}")
+    tournament = TournamentFactory(slug=f"slips-{mode}", organiser=boss, mode=mode)
+    EntrantFactory.create_batch(4, tournament=tournament)
+    generate_swiss_round(tournament, seed=1)
+    client.force_login(boss)
+    html = client.get(f"/events/slips-{mode}/manage/rounds/1/print/").content.decode()
+    slip = html.split('class="slip"')[1]
+    for column in columns:
+        assert f'<th scope="col">{column}</th>' in slip
+    assert "Signature" in slip and "Game ended by:" in slip
+    for ending in endings:
+        assert f"☐ {ending}" in slip

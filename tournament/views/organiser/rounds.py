@@ -324,13 +324,25 @@ def clock_command(request, slug, number, command):
 
 @login_required
 def print_round(request, slug, number):
-    """A printable table list and a slip per table with each side's starting colour."""
+    """A printable table list, and a result slip per table: each side's starting colour, a box
+    for every number the game's result form asks for, how the game ended, and signatures."""
     tournament = organiser_tournament(request, slug)
     round_ = round_of(tournament, number)
+    form = tournament.game_mode
+    slip_fields = [
+        f for f in form["side_fields"] if f["name"] != "side" and f["type"] in ("int", "number")
+    ]
+    ended_by = next((f for f in form["game_fields"] if f["name"] == "ended_by"), None)
     return render(
         request,
         "organiser/print.html",
-        {"tournament": tournament, "round": round_, "matches": tables_of(round_)},
+        {
+            "tournament": tournament,
+            "round": round_,
+            "matches": tables_of(round_),
+            "slip_fields": slip_fields,
+            "ended_by": [c.replace("_", " ") for c in (ended_by or {}).get("choices") or []],
+        },
     )
 
 
