@@ -275,8 +275,7 @@ SHORT_CODE_MARK = "\x01"
 
 def token_known(token: str) -> bool:
     """Whether ``token`` is some entrant's private-link token (or short code)."""
-    from tournament.models import Entrant
-    from tournament.models.people import normalise_short_code
+    from tournament.models.people import Entrant, normalise_short_code
 
     if token.startswith(SHORT_CODE_MARK):
         code = normalise_short_code(token[1:])

@@ -107,3 +107,20 @@ class ResultVersionFactory(factory.django.DjangoModelFactory):
     number = factory.Sequence(lambda n: n + 1)
     kind = VersionKind.ENTRY
     report = factory.LazyFunction(lambda: {"sides": []})
+
+
+def report_then_dispute(match, cup_tokens: list[int], reason: str):
+    """Seat 1 reports a battle with these Victory Cup tokens (everyone survives), seat 2
+    disputes it; the match's seats in order are returned."""
+    from matches.services.results import Actor, dispute_report, submit_report
+
+    seats = list(match.seats.select_related("entrant").order_by("position"))
+    sides = [
+        {"side": str(s.entrant_id), "victory_cup_tokens": t, "survivors": 1}
+        for s, t in zip(seats, cup_tokens, strict=True)
+    ]
+    version = submit_report(
+        match, {"ended_by": "time", "sides": sides}, Actor(entrant=seats[0].entrant)
+    )
+    dispute_report(version, Actor(entrant=seats[1].entrant), reason)
+    return seats

@@ -2,7 +2,16 @@
 
 from django.urls import include, path
 
-from tournament.views import desk, invitations, live_json, pages, pairings, players, standings
+from tournament.views import (
+    desk,
+    invitations,
+    live_json,
+    pages,
+    pairings,
+    players,
+    private_links,
+    standings,
+)
 
 app_name = "tournament"
 
@@ -41,7 +50,7 @@ urlpatterns = [
         name="match-live",
     ),
     path("me/<str:token>/", players.my_table, name="my-table"),
-    path("p/<str:code>/", players.short_link, name="short-link"),
+    path("p/<str:code>/", private_links.short_link, name="short-link"),
     path("invitations/<str:token>/", invitations.invitation, name="invitation"),
     path("events/<slug:slug>/desk/", desk.desk, name="desk"),
     path("events/<slug:slug>/desk/matches/<int:match_id>/", desk.desk_match, name="desk-match"),

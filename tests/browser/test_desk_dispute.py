@@ -5,8 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from matches.models import MatchStatus, VersionState
-from matches.services.results import Actor, dispute_report, submit_report
-from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tests.factories import EntrantFactory, TournamentFactory, UserFactory, report_then_dispute
 from tournament.models import StaffRole, StaffRoleKind
 from tournament.services.rounds import generate_swiss_round, publish_round
 
@@ -18,12 +17,7 @@ def test_a_disputed_table_opens_pre_filled(new_context):
     for i in range(4):
         EntrantFactory(tournament=tournament, display_name=f"Disputer {i + 1}")
     match = publish_round(generate_swiss_round(tournament, seed=9)).matches.get()
-    seats = list(match.seats.select_related("entrant").order_by("position"))
-    report = {"ended_by": "time", "sides": [
-        {"side": str(s.entrant_id), "victory_cup_tokens": t, "survivors": 1}
-        for s, t in zip(seats, [7, 5, 3, 1], strict=True)]}  # fmt: skip
-    version = submit_report(match, report, Actor(entrant=seats[0].entrant))
-    dispute_report(version, Actor(entrant=seats[1].entrant), "I had six tokens")
+    report_then_dispute(match, [7, 5, 3, 1], "I had six tokens")
     referee = UserFactory(username="dispute-ref")
     StaffRole.objects.create(tournament=tournament, user=referee, role=StaffRoleKind.REFEREE)
 

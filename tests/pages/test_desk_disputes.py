@@ -4,8 +4,7 @@ reported numbers, the dispute's reason beside them; saving accepts, changing cor
 import pytest
 
 from matches.models import MatchStatus, VersionKind, VersionState
-from matches.services.results import Actor, dispute_report, submit_report
-from tests.factories import EntrantFactory, TournamentFactory
+from tests.factories import EntrantFactory, TournamentFactory, report_then_dispute
 from tournament.services.rounds import generate_swiss_round, publish_round
 
 pytestmark = pytest.mark.django_db
@@ -17,12 +16,7 @@ def disputed(client):
     for i in range(4):
         EntrantFactory(tournament=tournament, display_name=f"Side {i + 1}")
     match = publish_round(generate_swiss_round(tournament, seed=9)).matches.get()
-    seats = list(match.seats.select_related("entrant").order_by("position"))
-    report = {"ended_by": "time", "sides": [
-        {"side": str(s.entrant_id), "victory_cup_tokens": t, "survivors": 1}
-        for s, t in zip(seats, [7, 5, 3, 1], strict=True)]}  # fmt: skip
-    version = submit_report(match, report, Actor(entrant=seats[0].entrant))
-    dispute_report(version, Actor(entrant=seats[1].entrant), "I had six tokens, not five")
+    seats = report_then_dispute(match, [7, 5, 3, 1], "I had six tokens, not five")
     client.force_login(tournament.organiser)
     return match, seats
 

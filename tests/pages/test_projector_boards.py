@@ -5,7 +5,7 @@ import pytest
 
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.views.organiser.projector_boards import STANDINGS_PER_PAGE, TABLES_PER_PAGE
+from tournament.views.organiser.screens import STANDINGS_PER_PAGE, TABLES_PER_PAGE
 
 pytestmark = pytest.mark.django_db
 

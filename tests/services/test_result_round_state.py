@@ -22,13 +22,14 @@ from matches.services.results import (
 )
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import RoundStatus
-from tournament.services.registration import RegistrationError, swap_seats
+from tournament.services.registration import RegistrationError
 from tournament.services.rounds import (
     RoundError,
     complete_round,
     generate_swiss_round,
     publish_round,
 )
+from tournament.services.seat_swaps import swap_seats
 from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db

@@ -28,12 +28,10 @@ from matches.services.results import (
     dispute_report,
     submit_report,
 )
-from tournament.models import Entrant, StageKind
-from tournament.models.people import normalise_short_code
+from tournament.models import StageKind
 from tournament.permissions import entrant_from_token
 from tournament.realtime import server_time_ms
 from tournament.services.final_standings import final_standings
-from tournament.services.players import PlayerError, claim_entry
 from tournament.services.standings import compute_standings
 from tournament.views.pages import (
     PUBLIC_ROUND_STATES,
@@ -41,6 +39,7 @@ from tournament.views.pages import (
     public_rounds,
     visible_tournament,
 )
+from tournament.views.private_links import claim_offer, claim_this_entry
 
 MAX_REASON = 500
 
@@ -170,7 +169,7 @@ def my_table(request, token):
                         )
                         return redirect("tournament:my-table", token=entrant.access_token)
         elif action == "claim":
-            return claim_this_entry(request, entrant)
+            return claim_this_entry(request, entrant, _int(request.POST.get("member")))
         elif action in ("confirm", "dispute"):
             version = (
                 ResultVersion.objects.filter(
@@ -233,56 +232,10 @@ def my_table(request, token):
     )
 
 
-def short_link(request, code):
-    """``/p/<code>/``: the short code typed from a player card opens that player's page."""
-    normal = normalise_short_code(code)
-    entrant = Entrant.objects.filter(short_code=normal).first() if normal else None
-    if entrant is None:
-        raise Http404("No player has this code: check it against your card.")
-    return redirect("tournament:my-table", token=entrant.access_token)
-
-
 def finish_of(entrant):
     """Where the entrant finished, once the event has its champion (else None)."""
     rows = final_standings(entrant.tournament)
     return next((row.finish for row in rows or () if row.entrant_id == entrant.pk), None)
-
-
-# --- claiming the entry for an account ---------------------------------------------------------
-
-
-def claim_offer(user, entrant) -> dict | None:
-    """What the page offers a signed-in visitor: add this entry to their history, or not."""
-    if not user.is_authenticated:
-        return {"state": "signed_out"}
-    if entrant.player_id:
-        owner = entrant.player.user_id
-        if owner == user.pk:
-            return {"state": "mine"}
-        return {"state": "taken"} if owner else {"state": "offer", "members": []}
-    members = [m.player for m in entrant.team.memberships.select_related("player")]
-    if any(m.user_id == user.pk for m in members):
-        return {"state": "mine"}
-    return {"state": "offer", "members": [m for m in members if m.user_id is None]}
-
-
-def claim_this_entry(request, entrant):
-    """Add the entry (or the chosen team member's place) to the signed-in account's history."""
-    if not request.user.is_authenticated:
-        messages.error(request, "Sign in first to add this event to your account.")
-        return redirect("tournament:my-table", token=entrant.access_token)
-    try:
-        claim_entry(
-            request.user,
-            entrant,
-            actor_of(request, entrant).audit_fields(),
-            member=_int(request.POST.get("member")),
-        )
-    except PlayerError as error:
-        messages.error(request, str(error)[0].upper() + str(error)[1:] + ".")
-    else:
-        messages.success(request, f"{entrant.tournament.name} is now in your history.")
-    return redirect("tournament:my-table", token=entrant.access_token)
 
 
 # --- an entrant's public record, with a chart of points round by round ---------------------------

@@ -3,10 +3,11 @@
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from matches.models import Channel, MatchStatus
+from matches.models import Channel, MatchStatus, Seat
 from matches.services.results import Actor
 from tournament.models import (
     EntrantStatus,
@@ -18,6 +19,7 @@ from tournament.models import (
     TournamentStatus,
 )
 from tournament.permissions import is_organiser
+from tournament.services import clock as clock_service
 from tournament.services.clock import ClockState
 
 
@@ -153,3 +155,21 @@ def next_step(tournament: Tournament) -> Step:
         manage_url("manage-advance", tournament),
         button="Advance the elimination",
     )
+
+
+def tables_of(round_: Round):
+    """The round's matches with their seats and entrants (two queries)."""
+    seats = Seat.objects.select_related("entrant").order_by("position")
+    return round_.matches.order_by("table_number").prefetch_related(Prefetch("seats", seats))
+
+
+def plan_dict(round_: Round) -> dict | None:
+    """The scoring calls the round's clock makes (or would make if started now), for a page."""
+    plan = clock_service.planned_calls(round_)
+    return plan.as_dict() if plan else None
+
+
+def mmss(ms: int) -> str:
+    """Milliseconds as the clock shows them: 4:05."""
+    total = -(-ms // 1000)
+    return f"{total // 60}:{total % 60:02d}"

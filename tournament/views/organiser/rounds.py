@@ -25,7 +25,7 @@ from tournament.models import (
 from tournament.services import clock as clock_service
 from tournament.services.elimination import advance_elimination, start_elimination
 from tournament.services.jobs import redelivery_expected_at, request_swiss_round
-from tournament.services.registration import RegistrationError, swap_seats
+from tournament.services.registration import RegistrationError
 from tournament.services.rounds import (
     RoundError,
     complete_round,
@@ -33,20 +33,18 @@ from tournament.services.rounds import (
     new_seed,
     publish_round,
 )
+from tournament.services.seat_swaps import swap_seats
 from tournament.views.desk import actor_for, staff_tournament
 from tournament.views.organiser.common import (
     current_round,
+    mmss,
     next_step,
     organiser_tournament,
+    plan_dict,
     round_of,
+    tables_of,
     who,
 )
-
-
-def tables_of(round_: Round):
-    """The round's matches with their seats and entrants (two queries)."""
-    seats = Seat.objects.select_related("entrant").order_by("position")
-    return round_.matches.order_by("table_number").prefetch_related(Prefetch("seats", seats))
 
 
 def _stages(tournament: Tournament):
@@ -149,23 +147,17 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
             "round": round_,
             "matches": matches,
             "clock": clock,
-            "remaining": _mmss(clock.remaining_ms),
+            "remaining": mmss(clock.remaining_ms),
             "open_tables": open_tables,
             "swap_form": swap_form or SwapSeatsForm(sorted(seats, key=_seat_key)),
             "close_form": close_form or CloseRoundForm(),
             "extend_form": ExtendClockForm(),
             "is_swiss": round_.stage.kind == StageKind.SWISS,
             "calls": clock_service.CALLS,
-            "scoring_calls": _plan_dict(round_),
+            "scoring_calls": plan_dict(round_),
         },
         status=status,
     )
-
-
-def _plan_dict(round_) -> dict | None:
-    """The scoring calls the round's clock makes (or would make if started now), for a page."""
-    plan = clock_service.planned_calls(round_)
-    return plan.as_dict() if plan else None
 
 
 def _sentence(error) -> str:
@@ -176,11 +168,6 @@ def _sentence(error) -> str:
 
 def _seat_key(seat):
     return seat.entrant.display_name.lower()
-
-
-def _mmss(ms: int) -> str:
-    total = -(-ms // 1000)
-    return f"{total // 60}:{total % 60:02d}"
 
 
 def _round_action(request, slug, number):
@@ -320,61 +307,6 @@ def clock_command(request, slug, number, command):
     if target == "projector":
         return redirect("tournament:manage-projector", slug=slug, number=number)
     return _to_round(round_)
-
-
-@login_required
-def print_round(request, slug, number):
-    """A printable table list, and a result slip per table: each side's starting colour, a box
-    for every number the game's result form asks for, how the game ended, and signatures."""
-    tournament = organiser_tournament(request, slug)
-    round_ = round_of(tournament, number)
-    form = tournament.game_mode
-    slip_fields = [
-        f for f in form["side_fields"] if f["name"] != "side" and f["type"] in ("int", "number")
-    ]
-    ended_by = next((f for f in form["game_fields"] if f["name"] == "ended_by"), None)
-    return render(
-        request,
-        "organiser/print.html",
-        {
-            "tournament": tournament,
-            "round": round_,
-            "matches": tables_of(round_),
-            "slip_fields": slip_fields,
-            "ended_by": [c.replace("_", " ") for c in (ended_by or {}).get("choices") or []],
-        },
-    )
-
-
-@login_required
-def projector(request, slug, number):
-    """The big clock for a screen in the hall: live, with its calls (start, scoring, end)."""
-    tournament = staff_tournament(request, slug)
-    round_ = round_of(tournament, number)
-    clock = clock_service.ClockState.of(round_)
-    return render(
-        request,
-        "organiser/projector.html",
-        {
-            "tournament": tournament,
-            "round": round_,
-            "clock": clock,
-            "remaining": _mmss(clock.remaining_ms),
-            "calls": clock_service.CALLS,
-            "scoring_calls": _plan_dict(round_),
-        },
-    )
-
-
-@login_required
-def live_json(request, slug, number):
-    """The polling fallback of the live pages: the clock and every accepted result."""
-    tournament = staff_tournament(request, slug)
-    round_ = round_of(tournament, number)
-    messages_ = [clock_service.clock_payload(round_)]
-    for match in round_.matches.filter(status=MatchStatus.ACCEPTED).order_by("table_number"):
-        messages_.append(realtime.result_payload(match))
-    return JsonResponse({"messages": messages_})
 
 
 @login_required

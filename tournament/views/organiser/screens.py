@@ -1,0 +1,122 @@
+"""What the hall sees on paper and screens: the printed table list and result slips, the
+projector clock, the projector boards of a round's tables and of the standings (paging through
+a big field by themselves), and the live poll behind the clock pages. The boards and the clock
+are for the event's staff (organisers and referees); without scripts every board page shows."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
+from django.shortcuts import render
+
+from matches.models import MatchStatus
+from tournament import realtime
+from tournament.services import clock as clock_service
+from tournament.services.standings import cached_standings
+from tournament.views.desk import staff_tournament
+from tournament.views.organiser.common import (
+    mmss,
+    organiser_tournament,
+    plan_dict,
+    round_of,
+    tables_of,
+)
+
+TABLES_PER_PAGE = 12
+STANDINGS_PER_PAGE = 16
+SECONDS_PER_PAGE = 12
+
+
+def pages_of(items: list, size: int) -> list[list]:
+    """``items`` in pages of ``size`` (at least one page, maybe empty)."""
+    return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
+
+
+@login_required
+def pairings_board(request, slug, number):
+    tournament = staff_tournament(request, slug)
+    round_ = round_of(tournament, number)
+    matches = list(tables_of(round_))
+    tables = [m for m in matches if not m.is_bye]
+    byes = [s.entrant.display_name for m in matches if m.is_bye for s in m.seats.all()]
+    return render(
+        request,
+        "organiser/board_pairings.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "board_title": f"Round {round_.number} tables",
+            "pages": pages_of(tables, TABLES_PER_PAGE),
+            "byes": byes,
+            "seconds": SECONDS_PER_PAGE,
+        },
+    )
+
+
+@login_required
+def standings_board(request, slug):
+    tournament = staff_tournament(request, slug)
+    rows = cached_standings(tournament)
+    return render(
+        request,
+        "organiser/board_standings.html",
+        {
+            "tournament": tournament,
+            "board_title": "Standings",
+            "pages": pages_of(rows, STANDINGS_PER_PAGE),
+            "seconds": SECONDS_PER_PAGE,
+        },
+    )
+
+
+@login_required
+def print_round(request, slug, number):
+    """A printable table list, and a result slip per table: each side's starting colour, a box
+    for every number the game's result form asks for, how the game ended, and signatures."""
+    tournament = organiser_tournament(request, slug)
+    round_ = round_of(tournament, number)
+    form = tournament.game_mode
+    slip_fields = [
+        f for f in form["side_fields"] if f["name"] != "side" and f["type"] in ("int", "number")
+    ]
+    ended_by = next((f for f in form["game_fields"] if f["name"] == "ended_by"), None)
+    return render(
+        request,
+        "organiser/print.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "matches": tables_of(round_),
+            "slip_fields": slip_fields,
+            "ended_by": [c.replace("_", " ") for c in (ended_by or {}).get("choices") or []],
+        },
+    )
+
+
+@login_required
+def projector(request, slug, number):
+    """The big clock for a screen in the hall: live, with its calls (start, scoring, end)."""
+    tournament = staff_tournament(request, slug)
+    round_ = round_of(tournament, number)
+    clock = clock_service.ClockState.of(round_)
+    return render(
+        request,
+        "organiser/projector.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "clock": clock,
+            "remaining": mmss(clock.remaining_ms),
+            "calls": clock_service.CALLS,
+            "scoring_calls": plan_dict(round_),
+        },
+    )
+
+
+@login_required
+def live_json(request, slug, number):
+    """The polling fallback of the live pages: the clock and every accepted result."""
+    tournament = staff_tournament(request, slug)
+    round_ = round_of(tournament, number)
+    messages_ = [clock_service.clock_payload(round_)]
+    for match in round_.matches.filter(status=MatchStatus.ACCEPTED).order_by("table_number"):
+        messages_.append(realtime.result_payload(match))
+    return JsonResponse({"messages": messages_})
