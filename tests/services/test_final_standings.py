@@ -64,3 +64,24 @@ def test_each_players_page_says_where_they_finished(client, finished):
     last = finished.entrants.get(pk=rows[-1].entrant_id)
     page = client.get(f"/me/{last.access_token}/").content.decode()
     assert f"You finished {rows[-1].finish.place}" in page and "after the Swiss rounds" in page
+
+
+def test_a_knocked_out_player_is_told_the_event_goes_on_and_the_final_counts_games(client, capsys):
+    # seed 5: the final needs no tie-break game, so its third game is the event's last round
+    call_command("simulate_event", "--players", "19", "--rounds", "3", "--seed", "5")
+    capsys.readouterr()
+    tournament = Tournament.objects.get()
+    tournament.champion = None  # as if the final were still being played
+    tournament.status = "elimination"
+    tournament.save(update_fields=["champion", "status"])
+    final_round = tournament.rounds.filter(stage__kind="final").order_by("number").last()
+    finalist = final_round.matches.get().seats.first().entrant
+    page = client.get(f"/me/{finalist.access_token}/").content.decode()
+    assert "Final, game 3 of 3" in page and "Your event is over" not in page
+    swiss_only = tournament.entrants.exclude(
+        seats__round__stage__kind__in=["elimination_1", "elimination_2", "final"]
+    ).first()
+    page = client.get(f"/me/{swiss_only.access_token}/").content.decode()
+    assert "Your event is over" in page and 'id="now"' not in page
+    tables = client.get(f"/events/{tournament.slug}/rounds/{final_round.number}/").content.decode()
+    assert "Final, game 3 of 3" in tables

@@ -89,6 +89,14 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} - round {self.number}"
 
+    @property
+    def game_of_stage(self) -> str:
+        """The game's number in a stage of several games ("game 2 of 3" in the final), or ""."""
+        if self.stage.kind != StageKind.FINAL:
+            return ""  # the other stages play one game (no query for them)
+        games = self.stage.rounds.count()
+        return f"game {self.number_in_stage} of {games}" if games > 1 else ""
+
 
 class GenerationJob(models.Model):
     """A request to generate a round or a stage, run by a Celery task, with its progress.

@@ -28,7 +28,7 @@ from matches.services.results import (
     dispute_report,
     submit_report,
 )
-from tournament.models import StageKind
+from tournament.models import RoundStatus, StageKind
 from tournament.permissions import entrant_from_token
 from tournament.realtime import server_time_ms
 from tournament.services.final_standings import final_standings
@@ -138,6 +138,12 @@ def my_table(request, token):
     seats = my_seats(entrant)
     games = [game_view(seat, entrant) for seat in seats]
     current = games[0] if games else None
+    newest = public_rounds(tournament).order_by("-number").first()
+    out_after = None
+    moved_on = newest is not None and current is not None and current["round"].pk != newest.pk
+    if moved_on and current["round"].status == RoundStatus.COMPLETE:
+        # the event has moved on without this side: their last game is history, not "now"
+        out_after, current = current, None
     description = tournament.game_mode
     form = None
     form_match_id = None
@@ -225,6 +231,7 @@ def my_table(request, token):
             "token": f"?token={entrant.access_token}",
             "claim": claim_offer(request.user, entrant),
             "finish": finish_of(entrant),
+            "out_after": out_after,
             "tournament_poll": reverse("tournament:tournament-live", args=[tournament.slug])
             + "?"
             + urlencode({"after": rendered_at, "token": entrant.access_token}),
