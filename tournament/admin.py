@@ -64,6 +64,8 @@ class TournamentAdmin(admin.ModelAdmin):
                 "fields": [
                     "points_table",
                     "tie_policy",
+                    "confirmations",
+                    "dispute_window_minutes",
                     "series_points",
                     "tiebreakers",
                     "system_options",

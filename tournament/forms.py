@@ -5,8 +5,12 @@ from django.utils.text import slugify
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
-from tournament.models import Entrant, ScoringCalls, SeriesPoints, Tournament
-from tournament.models.event import MAX_GAME_SECONDS_ANY_SYSTEM, game_length_error
+from tournament.models import Confirmations, Entrant, ScoringCalls, SeriesPoints, Tournament
+from tournament.models.event import (
+    MAX_DISPUTE_WINDOW_MINUTES,
+    MAX_GAME_SECONDS_ANY_SYSTEM,
+    game_length_error,
+)
 from tournament.scoring_calls import (
     DEFAULT_GAP_SECONDS,
     MAX_GAP_SECONDS,
@@ -70,6 +74,14 @@ class TournamentForm(forms.ModelForm):
         "(eight for Tsukuyumi, whose games run four hours and more).",
     )
 
+    dispute_window_minutes = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_DISPUTE_WINDOW_MINUTES,
+        required=False,
+        initial=10,
+        label="With one confirmation: minutes left to dispute",
+        help_text="How long the other sides may still dispute a result one of them confirmed.",
+    )
     scoring_call_gap_min_seconds = forms.IntegerField(
         min_value=MIN_GAP_SECONDS,
         max_value=MAX_GAP_SECONDS,
@@ -107,6 +119,8 @@ class TournamentForm(forms.ModelForm):
             "scoring_calls",
             "scoring_call_gap_min_seconds",
             "scoring_call_gap_max_seconds",
+            "confirmations",
+            "dispute_window_minutes",
         ]
         labels = {
             "name": "Event name",
@@ -120,6 +134,7 @@ class TournamentForm(forms.ModelForm):
             "series_points": "VP modes: a game adds to the total",
             "equal_team_sizes": "Alliances: teams meet only teams of their own size",
             "scoring_calls": "Scoring calls on the round clock",
+            "confirmations": "A player's report is accepted when",
         }
         help_texts = {
             "scoring_calls": "Realtime Domination and King of the Hill. The clock picks each "
@@ -142,11 +157,13 @@ class TournamentForm(forms.ModelForm):
             "tie_policy",
             "series_points",
             "scoring_calls",
+            "confirmations",
         ):
             self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != ""]
         self.fields["series_points"].required = False  # only VP modes use it
         self.fields["series_points"].initial = SeriesPoints.SUM_VP
         self.fields["scoring_calls"].required = False  # only realtime VP modes use it
+        self.fields["confirmations"].required = False
         self.fields["pairing_method"].initial = "random"
         self.fields["pairing_method"].help_text = (
             "Random: new opponents each round, as the rulebook's tournament plays its five "
@@ -169,6 +186,12 @@ class TournamentForm(forms.ModelForm):
         data["game_system"], data["mode"] = key, mode
         data["series_points"] = data.get("series_points") or SeriesPoints.SUM_VP
         data["scoring_calls"] = data.get("scoring_calls") or ScoringCalls.MODE
+        data["confirmations"] = data.get("confirmations") or Confirmations.ALL_OTHERS
+        if (
+            data.get("dispute_window_minutes") is None
+            and "dispute_window_minutes" not in self.errors
+        ):
+            data["dispute_window_minutes"] = 10
         for name, default in zip(
             ("scoring_call_gap_min_seconds", "scoring_call_gap_max_seconds"),
             DEFAULT_GAP_SECONDS,

@@ -25,10 +25,10 @@ from matches.api.serializers import (
     ResultVersionSerializer,
 )
 from matches.models import Match, ResultVersion
+from matches.services.disputes import dispute
 from matches.services.results import (
     confirm_report,
     correct_result,
-    dispute_report,
     enter_result,
     submit_report,
 )
@@ -235,9 +235,10 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
     )
     @action(detail=True, methods=["post"])
     def dispute(self, request, number=None, **kwargs):
-        """Another side disputes a reported result; a referee settles it."""
+        """Another side disputes a reported result (or, where one confirmation accepts a report,
+        an accepted one within the event's dispute window); a referee settles it."""
         return self._answer(
-            request, number, lambda v, actor, data: dispute_report(v, actor, data["reason"])
+            request, number, lambda v, actor, data: dispute(v, actor, data["reason"])
         )
 
     @extend_schema(

@@ -36,6 +36,7 @@ from matches.models import (
     VersionState,
 )
 from matches.services.audit import record_change
+from matches.services.confirmations import accepts
 from matches.signals import result_accepted, result_waiting
 
 
@@ -440,7 +441,8 @@ def _pending_version_for_response(version: ResultVersion, actor: Actor):
 
 @transaction.atomic
 def confirm_report(version: ResultVersion, actor: Actor) -> ResultResponse:
-    """Another side confirms a reported result; the last confirmation accepts it."""
+    """Another side confirms a reported result; the last one needed accepts it (every other
+    side, or any one, as the event says: ``matches.services.confirmations``)."""
     table, version = _pending_version_for_response(version, actor)
     response = ResultResponse.objects.create(
         version=version, decision=ResponseDecision.CONFIRM, **actor.provenance()
@@ -451,7 +453,8 @@ def confirm_report(version: ResultVersion, actor: Actor) -> ResultResponse:
         )
     )
     others = {seat.entrant_id for seat in table.seats if seat.entrant_id != version.entrant_id}
-    if others <= confirmed and table.match.status != MatchStatus.DISPUTED:
+    policy = table.match.round.tournament.confirmations
+    if accepts(policy, others, confirmed) and table.match.status != MatchStatus.DISPUTED:
         accept(table, version, actor, action="result.confirmed")
     else:
         # the reporter's page shows who has confirmed so far, live

@@ -10,6 +10,7 @@ from matches.models import AuditEntry
 from tournament.api.base import StrictModelSerializer, StrictSerializer
 from tournament.models import Entrant, EntrantStatus, Round, Tournament, TournamentStatus
 from tournament.models.event import (
+    MAX_DISPUTE_WINDOW_MINUTES,
     MAX_GAME_SECONDS_ANY_SYSTEM,
     MAX_TIEBREAKERS,
     game_length_error,
@@ -38,6 +39,8 @@ TOURNAMENT_SETTINGS = [
     "bye_scores_as_win",
     "points_table",
     "tie_policy",
+    "confirmations",
+    "dispute_window_minutes",
     "series_points",
     "tiebreakers",
     "cut_size",
@@ -114,6 +117,9 @@ class TournamentWriteSerializer(StrictModelSerializer):
     )
     cut_size = serializers.IntegerField(
         min_value=2, max_value=1024, required=False, allow_null=True
+    )
+    dispute_window_minutes = serializers.IntegerField(
+        min_value=0, max_value=MAX_DISPUTE_WINDOW_MINUTES, required=False
     )
     scoring_call_gap_min_seconds = serializers.IntegerField(
         min_value=MIN_GAP_SECONDS, max_value=MAX_GAP_SECONDS, required=False

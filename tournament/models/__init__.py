@@ -1,6 +1,7 @@
 """Models of the tournament app, one module per concept, re-exported here for Django."""
 
 from tournament.models.choices import (
+    Confirmations,
     CutTieResolution,
     EntrantStatus,
     JobStatus,
@@ -21,6 +22,7 @@ from tournament.models.people import Entrant, Player, Team, TeamMember, new_acce
 from tournament.models.schedule import GenerationJob, Round, Stage
 
 __all__ = [
+    "Confirmations",
     "CutTieResolution",
     "Entrant",
     "EntrantStatus",

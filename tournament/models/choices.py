@@ -53,6 +53,16 @@ class ScoringCalls(models.TextChoices):
     OFF = "off", "Never the clock: a soundtrack or the tables make the calls"
 
 
+class Confirmations(models.TextChoices):
+    """How many of the other sides must confirm a player's report before it is accepted."""
+
+    ALL_OTHERS = "all", "Every other side at the table confirms (the rulebook's table agrees)"
+    ONE_OPPONENT = (
+        "one",
+        ("Any one other side confirms; the rest may still dispute for a few minutes"),
+    )
+
+
 class CutTieResolution(models.TextChoices):
     """How a tie still standing at the cut line is settled."""
 

@@ -8,6 +8,7 @@ from django.db.models import F, Q
 from engine import api as engine_api
 from engine.errors import EngineUserError
 from tournament.models.choices import (
+    Confirmations,
     CutTieResolution,
     PairingMethod,
     RulesLevel,
@@ -26,6 +27,7 @@ from tournament.scoring_calls import (
 )
 
 MAX_TIEBREAKERS = 10
+MAX_DISPUTE_WINDOW_MINUTES = 120
 #: the database's bound on a game length; each mode has its own, lower one (the engine's
 #: ``max_game_seconds``: two hours for most, eight for Tsukuyumi)
 MAX_GAME_SECONDS_ANY_SYSTEM = 12 * 3600
@@ -128,6 +130,16 @@ class Tournament(models.Model):
         help_text="VP modes only (Nymphlet Ceremony, King of the Hill, Domination): what a "
         "game adds to a side's total. Other modes always score by place.",
     )
+    confirmations = models.CharField(
+        max_length=3,
+        choices=Confirmations.choices,
+        default=Confirmations.ALL_OTHERS,
+        help_text="How many other sides confirm a player's report before it is accepted.",
+    )
+    dispute_window_minutes = models.PositiveSmallIntegerField(
+        default=10,
+        help_text="With one confirmation: how long the other sides may still dispute (0-120).",
+    )
     tiebreakers = models.JSONField(
         default=default_tiebreakers,
         blank=True,
@@ -199,6 +211,10 @@ class Tournament(models.Model):
                 & Q(scoring_call_gap_min_seconds__lte=F("scoring_call_gap_max_seconds"))
                 & Q(scoring_call_gap_max_seconds__lte=MAX_GAP_SECONDS),
                 name="tournament_scoring_call_gaps_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(dispute_window_minutes__lte=MAX_DISPUTE_WINDOW_MINUTES),
+                name="tournament_dispute_window_at_most_2h",
             ),
             models.CheckConstraint(
                 condition=Q(cut_size__isnull=True) | Q(cut_size__gte=2),

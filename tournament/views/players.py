@@ -20,12 +20,13 @@ from django.utils.html import escape
 from engine.errors import ResultInvalid
 from matches.forms import ResultForm
 from matches.models import Channel, MatchStatus, ResultVersion, Seat, VersionState
+from matches.services.confirmations import can_dispute_late, dispute_deadline
+from matches.services.disputes import dispute
 from matches.services.results import (
     PLAYABLE_ROUND_STATES,
     Actor,
     ResultFlowError,
     confirm_report,
-    dispute_report,
     submit_report,
 )
 from tournament.models import RoundStatus, StageKind
@@ -113,7 +114,19 @@ def game_view(seat, entrant) -> dict:
             and not any(r.entrant_id == s.entrant_id for r in pending.responses.all())
         ],
         "live_game": live_game_of(match),
+        "late_dispute": late_dispute_of(versions, entrant, seat.round),
     }
+
+
+def late_dispute_of(versions, entrant, round_) -> dict | None:
+    """The accepted report this side may still dispute (one-confirmation events), or None."""
+    accepted = next((v for v in versions if v.state == VersionState.ACCEPTED), None)
+    tournament = entrant.tournament
+    if accepted is None or round_.status not in PLAYABLE_ROUND_STATES:
+        return None
+    if not can_dispute_late(accepted, entrant, tournament):
+        return None
+    return {"version": accepted, "deadline": dispute_deadline(accepted, tournament)}
 
 
 def actor_of(request, entrant) -> Actor:
@@ -194,7 +207,7 @@ def my_table(request, token):
                     if action == "confirm":
                         confirm_report(version, actor)
                     else:
-                        dispute_report(version, actor, reason)
+                        dispute(version, actor, reason)
                 except ResultFlowError as exc:
                     error = str(exc)
                 else:

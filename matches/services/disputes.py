@@ -1,0 +1,74 @@
+"""The dispute action, one path for the page, the API and any other door.
+
+A side disputes a report still waiting for confirmations (``results.dispute_report``), or, in an
+event that accepts a report on one opponent's confirmation, a report accepted that way while
+its dispute window lasts (``matches.services.confirmations``): the table goes to the referees
+and the accepted result stands in the standings until a referee corrects or confirms it.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import (
+    MatchStatus,
+    ResponseDecision,
+    ResultResponse,
+    ResultVersion,
+    VersionState,
+)
+from matches.services.audit import record_change
+from matches.services.confirmations import dispute_deadline
+from matches.services.results import (
+    LockedTable,
+    ResultFlowError,
+    dispute_report,
+    require_playable_round,
+)
+from matches.signals import result_waiting
+
+
+def dispute(version: ResultVersion, actor, reason: str = "") -> ResultResponse:
+    """Dispute ``version``: a waiting report, or an accepted one inside its dispute window."""
+    if ResultVersion.objects.filter(pk=version.pk, state=VersionState.ACCEPTED).exists():
+        return dispute_accepted_report(version, actor, reason)
+    return dispute_report(version, actor, reason)
+
+
+@transaction.atomic
+def dispute_accepted_report(version: ResultVersion, actor, reason: str) -> ResultResponse:
+    """A side that did not confirm disputes a report one opponent accepted, in the window."""
+    table = LockedTable.lock(version.match)
+    require_playable_round(table.match)
+    tournament = table.match.round.tournament
+    accepted = table.accepted
+    if accepted is None or accepted.pk != version.pk:
+        raise ResultFlowError(f"version {version.number} is not this table's accepted result")
+    seat = table.seat_of(actor.entrant)
+    if accepted.entrant_id == seat.entrant_id:
+        raise ResultFlowError("a side cannot dispute its own report")
+    deadline = dispute_deadline(accepted, tournament)
+    if deadline is None:
+        raise ResultFlowError("this result is settled: ask a referee to correct it")
+    if timezone.now() > deadline:
+        raise ResultFlowError(
+            f"the time to dispute this result ended at {timezone.localtime(deadline):%H:%M}: "
+            "ask a referee"
+        )
+    if accepted.responses.filter(entrant=actor.entrant).exists():
+        raise ResultFlowError("this side has already answered this report")
+    response = ResultResponse.objects.create(
+        version=accepted, decision=ResponseDecision.DISPUTE, reason=reason, **actor.provenance()
+    )
+    table.set_status(MatchStatus.DISPUTED)
+    result_waiting.send(sender=ResultVersion, match=table.match, version=accepted, event="disputed")
+    record_change(
+        tournament,
+        "result.disputed_after_acceptance",
+        table.match,
+        after={"version": accepted.number},
+        reason=reason,
+        **actor.audit_fields(),
+    )
+    return response
