@@ -110,10 +110,12 @@ DECISIONS: tuple[Decision, ...] = (
         "Scoring calls on the round clock; shortest and longest gap between clock calls",
     ),
     Decision(
-        "A player's report counts once every other side at the table confirms it; an event may "
-        "accept it on one confirmation, the other sides keeping a dispute window (10 minutes)",
+        "A report made by a player counts once every other side at the table confirms it; an "
+        "event may accept it on one confirmation, the other sides keeping a dispute window "
+        "(10 minutes)",
         "not covered: the rulebooks leave reporting results to the tournament rules",
-        "A player's report is accepted when; with one confirmation: minutes left to dispute",
+        "A report made by a player is accepted when; with one confirmation: minutes left to "
+        "dispute",
     ),
     Decision(
         "A round's clock runs at most two hours a game, eight for Tsukuyumi",

@@ -134,7 +134,7 @@ class TournamentForm(forms.ModelForm):
             "series_points": "VP modes: a game adds to the total",
             "equal_team_sizes": "Alliances: teams meet only teams of their own size",
             "scoring_calls": "Scoring calls on the round clock",
-            "confirmations": "A player's report is accepted when",
+            "confirmations": "A report made by a player is accepted when",
         }
         help_texts = {
             "scoring_calls": "Realtime Domination and King of the Hill. The clock picks each "
