@@ -80,6 +80,11 @@
   // --- the round page, live -------------------------------------------------------------------
   each("[data-console-round]", function (root) {
     var note = root.querySelector("[data-console-note]");
+    // A command sent from this page brings its own new page: never reload over that navigation
+    // (a reload would show the new page again without its message).
+    var leaving = false;
+    document.addEventListener("submit", function () { leaving = true; }, true);
+    window.addEventListener("beforeunload", function () { leaving = true; });
     var typing = function () {
       var active = document.activeElement;
       if (active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) return true;
@@ -92,6 +97,7 @@
         var badge = root.querySelector('[data-live-match="' + m.match + '"] [data-console-status]');
         if (badge) { badge.textContent = "Accepted"; badge.className = "badge badge-accepted"; }
       } else if (m.type === "clock" && m.action) {
+        if (leaving) return;
         if (!typing()) { window.location.reload(); return; }
         if (note) {
           note.hidden = false;
