@@ -84,7 +84,6 @@
     // (a reload would show the new page again without its message).
     var leaving = false;
     document.addEventListener("submit", function () { leaving = true; }, true);
-    window.addEventListener("beforeunload", function () { leaving = true; });
     var typing = function () {
       var active = document.activeElement;
       if (active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) return true;
