@@ -7,6 +7,8 @@ the input they concern.
 """
 
 import re
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 
 from django import forms
 
@@ -55,37 +57,99 @@ def _form_field(spec: dict, side_choices: list[tuple[str, str]]) -> forms.Field:
     return forms.CharField(**common)
 
 
+#: the field kinds whose help the phone layout writes once (the others keep their own hints)
+SHARED_HELP_TYPES = ("int", "choice_list", "choice")
+
+
+def help_id(field: str) -> str:
+    """The element id of a side field's shared help (phone layout)."""
+    return f"help-{field}"
+
+
+@dataclass
+class SideRow:
+    """One side's block of the phone form, its inputs sorted by how they are entered."""
+
+    seat: object
+    numbers: list = dataclass_field(default_factory=list)
+    chips: list = dataclass_field(default_factory=list)
+    others: list = dataclass_field(default_factory=list)
+    survivors: object = None
+
+
 #: side ids inside an engine message: "(116, 117)" or "sides 116, 117" (not other numbers)
 SIDE_LIST = re.compile(r"(\((?=[\d, ]+\))|\bsides? )(\d+(?:, \d+)*)\b")
 
 
 class ResultForm(forms.Form):
-    """One game's result: the whole-game fields, then one block per side at the table."""
+    """One game's result: the whole-game fields, then one block per side at the table.
 
-    def __init__(self, description: dict, seats, *args, **kwargs):
+    ``shared_help=True`` is the phone layout: a field's help is written once for the whole form
+    (``help_entries``, each under the id ``help-<field>``) and every side's input points at it,
+    instead of repeating the same sentences under each of up to six sides.
+    """
+
+    def __init__(self, description: dict, seats, *args, shared_help: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.shared_help = shared_help
         self.description = description
         self.seats = list(seats)
         self.side_ids = {seat.position: str(seat.entrant_id) for seat in self.seats}
         side_choices = [(str(s.entrant_id), s.entrant.display_name) for s in self.seats]
         self.specs = {}
         for spec in description["game_fields"]:
-            name = game_field_name(spec["name"])
-            self.fields[name] = _form_field(spec, side_choices)
-            self.specs[name] = spec
+            self._add(game_field_name(spec["name"]), spec, side_choices, game_field_name)
         for seat in self.seats:
             for spec in description["side_fields"]:
-                if spec["name"] == "side":
-                    continue
-                name = side_field_name(seat.position, spec["name"])
-                self.fields[name] = _form_field(spec, side_choices)
-                self.specs[name] = spec
+                if spec["name"] != "side":
+                    name = side_field_name(seat.position, spec["name"])
+                    self._add(name, spec, side_choices, str)
+
+    def _add(self, name: str, spec: dict, side_choices, help_key) -> None:
+        """Add one input; ``help_key(field name)`` names its shared help (phone layout)."""
+        field = _form_field(spec, side_choices)
+        if self.shared_help and self._help_is_shared(spec):
+            field.widget.attrs["aria-describedby"] = help_id(help_key(spec["name"]))
+            field.help_text = ""
+        self.fields[name] = field
+        self.specs[name] = spec
+
+    @staticmethod
+    def _help_is_shared(spec: dict) -> bool:
+        return bool(spec.get("help_text")) and spec["type"] in SHARED_HELP_TYPES
 
     def side_blocks(self):
         """(seat, bound fields) per side, for the template."""
         for seat in self.seats:
             prefix = f"s{seat.position}-"
             yield seat, [self[name] for name in self.fields if name.startswith(prefix)]
+
+    def side_rows(self):
+        """Each side's inputs sorted for the phone layout: numbers (steppers), chips (choice
+        lists) and anything else, plus the survivors input the "knocked out" tap sets."""
+        for seat, fields in self.side_blocks():
+            row = SideRow(seat=seat)
+            for bound in fields:
+                kind = self.specs[bound.name]["type"]
+                if kind == "int":
+                    row.numbers.append(bound)
+                elif kind == "choice_list":
+                    row.chips.append(bound)
+                else:
+                    row.others.append(bound)
+                if bound.name.endswith("-survivors"):
+                    row.survivors = bound
+            yield row
+
+    def help_entries(self) -> list[tuple[str, str, str]]:
+        """(id, label, help) of each field whose help is written once (phone layout)."""
+        keyed = [(game_field_name(s["name"]), s) for s in self.description["game_fields"]]
+        keyed += [(s["name"], s) for s in self.description["side_fields"] if s["name"] != "side"]
+        return [
+            (help_id(key), spec["label"], spec["help_text"])
+            for key, spec in keyed
+            if self._help_is_shared(spec)
+        ]
 
     def game_fields(self):
         """The bound whole-game fields, for the template."""

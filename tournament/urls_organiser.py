@@ -7,6 +7,7 @@ poll (the event's referees too) and a player's own check-in (their private link)
 from django.urls import path
 
 from tournament.views.organiser import (
+    audit,
     console,
     entrants,
     links,
@@ -76,6 +77,6 @@ urlpatterns = [
     path(M + "export/standings.csv", console.export_standings, name="manage-export-standings"),
     path(M + "export/round-<int:number>.csv", console.export_round, name="manage-export-round"),
     path(M + "export/event.json", console.export_json, name="manage-export-json"),
-    path(M + "audit/", console.audit, name="manage-audit"),
+    path(M + "audit/", audit.audit, name="manage-audit"),
     path("me/<str:token>/check-in/", entrants.self_check_in, name="self-check-in"),
 ]

@@ -151,6 +151,7 @@ def build_showcase() -> dict:
             "dashboard": "/dashboard/",
             "api-tokens": "/accounts/tokens/",
             "staff": f"/events/{SLUG}/manage/staff/",
+            "audit": f"/events/{SLUG}/manage/audit/",
         },
     }
 
@@ -179,6 +180,7 @@ PAGES = {
     "dashboard": "organiser",
     "api-tokens": "organiser",
     "staff": "organiser",
+    "audit": "referee",
 }
 
 

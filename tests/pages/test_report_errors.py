@@ -51,4 +51,4 @@ def test_a_refused_report_keeps_the_input_and_summarises_at_the_top(client, tabl
     assert "Victory Cup" in summary and "victory_cup_tokens:" not in summary
     assert f'href="#id_s{third.position}-victory_cup_tokens"' in summary
     assert 'value="4"' in page  # what was typed is still there
-    assert page.index("data-error-summary") < page.index('class="result-form"')
+    assert page.index("data-error-summary") < page.index("data-report-form")

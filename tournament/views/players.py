@@ -172,7 +172,9 @@ def my_table(request, token):
                 error = "This is not one of your games."
             else:
                 form_match_id = game["match"].pk
-                form = ResultForm(description, game["match"].seats.all(), data=request.POST)
+                form = ResultForm(
+                    description, game["match"].seats.all(), data=request.POST, shared_help=True
+                )
                 if form.is_valid():
                     try:
                         submit_report(game["match"], form.to_report(), actor)
@@ -222,7 +224,7 @@ def my_table(request, token):
         else:
             error = "Unknown action."
     if current is not None and current["can_report"] and form is None:
-        form = ResultForm(description, current["match"].seats.all())
+        form = ResultForm(description, current["match"].seats.all(), shared_help=True)
         form_match_id = current["match"].pk
     for game in games:
         game["dispute_error"] = dispute_errors.get(game["pending"].pk if game["pending"] else None)

@@ -1,10 +1,7 @@
-"""Console home, creating an event, the audit trail and the exports."""
-
-import json
+"""Console home, creating an event and the exports."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Count, Q
 from django.http import JsonResponse
@@ -16,12 +13,10 @@ from matches.services.audit import record_change
 from tournament.csv_export import csv_download
 from tournament.forms import TournamentForm
 from tournament.models import EntrantStatus, GenerationJob, StaffRole, StaffRoleKind
-from tournament.permissions import is_organiser
 from tournament.services.final_standings import final_csv_columns
 from tournament.services.registration import RegistrationError, open_registration
 from tournament.services.standings import compute_standings
 from tournament.transfer import export_tournament
-from tournament.views.desk import staff_tournament
 from tournament.views.organiser.common import (
     champion_name,
     current_round,
@@ -104,60 +99,6 @@ def open_registration_view(request, slug):
     except RegistrationError as error:
         messages.error(request, str(error))
     return redirect("tournament:manage-home", slug=slug)
-
-
-def _readable(value):
-    """A before/after value as (key, text) pairs, or one text for a non-dict."""
-    if isinstance(value, dict):
-        return [
-            (key, v if isinstance(v, str) else json.dumps(v, ensure_ascii=False))
-            for key, v in value.items()
-        ]
-    if value is None:
-        return None
-    return [("", json.dumps(value, ensure_ascii=False))]
-
-
-@login_required
-def audit(request, slug):
-    """The audit trail, newest first, for the event's organisers and referees."""
-    tournament = staff_tournament(request, slug)
-    entries = (
-        AuditEntry.objects.filter(tournament=tournament)
-        .select_related("user", "entrant")
-        .order_by("-created_at", "-id")
-    )
-    action = request.GET.get("action", "").strip()
-    if action:
-        entries = entries.filter(action__startswith=action)
-    page = Paginator(entries, 25).get_page(request.GET.get("page"))
-    rows = []
-    for entry in page:
-        before, after = entry.before or {}, entry.after or {}
-        changed = (
-            {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
-            if isinstance(before, dict) and isinstance(after, dict)
-            else set()
-        )
-        rows.append(
-            {
-                "entry": entry,
-                "before": _readable(entry.before),
-                "after": _readable(entry.after),
-                "changed": changed,
-            }
-        )
-    return render(
-        request,
-        "organiser/audit.html",
-        {
-            "tournament": tournament,
-            "page": page,
-            "rows": rows,
-            "action": action,
-            "referee_only": not is_organiser(request.user, tournament),
-        },
-    )
 
 
 @login_required
