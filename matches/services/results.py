@@ -306,12 +306,14 @@ def accept(
     """
     now = timezone.now()
     match = table.match
-    previous = table.accepted
     live = [
         v
         for v in table.versions
         if v.state in (VersionState.ACCEPTED, VersionState.PENDING) and v is not version
     ]
+    # what the audit shows as "before": the accepted result, or else the players' latest report
+    # (pending or disputed) that this version replaces
+    previous = table.accepted or (live[-1] if live else None)
     if live:
         ResultVersion.objects.filter(pk__in=[v.pk for v in live]).update(
             state=VersionState.SUPERSEDED, decided_at=now

@@ -138,6 +138,10 @@ def test_the_page_tells_the_story_of_a_disputed_table(client, played):
     assert "Reason: “Recounted”" in page
     assert "1st, 4 points (score 11)" in page and "4th, 1 point (score 6)" in page
     assert "Raw record" in page and "result.corrected" in page  # the expert's view stays
+    # the correction's "before" is the disputed report it replaced, so the change is visible
+    corrected = AuditEntry.objects.get(action="result.corrected")
+    assert corrected.before["version"] == 1 and corrected.after["version"] == 2
+    assert 'class="changed"' in page
     assert "table 2" not in page  # the filter keeps to table 1
 
 
