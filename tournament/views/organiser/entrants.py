@@ -96,8 +96,9 @@ def entrants(request, slug):
             else:
                 messages.success(request, f"{entrant.display_name} is registered.")
                 # back to an empty form with the cursor in the name field, for the next one
+                # (no #fragment: a browser skips autofocus on a page opened at a fragment)
                 url = reverse("tournament:manage-entrants", args=[slug])
-                return redirect(f"{url}?added=1#add-title")
+                return redirect(f"{url}?added=1")
         return _entrants_page(request, tournament, form=form, status=400)
     return _entrants_page(request, tournament)
 
