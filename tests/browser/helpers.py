@@ -35,6 +35,22 @@ TIMEOUT_MS = 15_000
 CUP_TOKENS = [6, 4, 2, 1]
 
 
+def report_for(match) -> dict:
+    """A legal report of ``match``: everyone survives; the entrant created first gets the most
+    Victory Cup tokens (so the same side wins every game it plays, and no game ties)."""
+    seats = list(match.seats.order_by("position"))
+    order = sorted(seat.entrant_id for seat in seats)
+    sides = [
+        {
+            "side": str(seat.entrant_id),
+            "victory_cup_tokens": CUP_TOKENS[order.index(seat.entrant_id)],
+            "survivors": 1,
+        }
+        for seat in seats
+    ]
+    return {"ended_by": "time", "sides": sides}
+
+
 def staff_user(username: str):
     """A user with a verified e-mail address, who may sign in on the site's sign-in page."""
     from allauth.account.models import EmailAddress

@@ -23,11 +23,11 @@ from matches.services.results import Actor, enter_result, submit_report
 from tests.browser.conftest import session_key
 from tests.browser.helpers import (
     AXE,
-    CUP_TOKENS,
     DESKTOP,
     NARROW_PHONE,
     PHONE,
     SCREENSHOTS,
+    report_for,
     staff_user,
 )
 from tests.factories import PlayerFactory, TournamentFactory
@@ -65,21 +65,6 @@ NAMES = [
     "Sami Okafor",
     "Tove Strand",
 ]
-
-
-def report_for(match) -> dict:
-    """A legal report: everyone survives; the entrant created first gets the most tokens."""
-    seats = list(match.seats.order_by("position"))
-    order = sorted(seat.entrant_id for seat in seats)
-    sides = [
-        {
-            "side": str(seat.entrant_id),
-            "victory_cup_tokens": CUP_TOKENS[order.index(seat.entrant_id)],
-            "survivors": 1,
-        }
-        for seat in seats
-    ]
-    return {"ended_by": "time", "sides": sides}
 
 
 def build_showcase() -> dict:

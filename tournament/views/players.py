@@ -19,7 +19,7 @@ from django.utils.html import escape
 
 from engine.errors import ResultInvalid
 from matches.forms import ResultForm
-from matches.models import Channel, MatchStatus, ResultVersion, Seat, VersionState
+from matches.models import Channel, MatchStatus, ResponseDecision, ResultVersion, Seat, VersionState
 from matches.services.confirmations import can_dispute_late, dispute_deadline
 from matches.services.disputes import dispute
 from matches.services.results import (
@@ -76,11 +76,23 @@ def my_seats(entrant):
     )
 
 
+def shown_state(version) -> str:
+    """A version's state for its players: a disputed report says so, never "waiting for
+    confirmation" beside the table's "disputed"."""
+    if version.state == VersionState.PENDING and any(
+        r.decision == ResponseDecision.DISPUTE for r in version.responses.all()
+    ):
+        return "Disputed, a referee will settle it"
+    return version.get_state_display()
+
+
 def game_view(seat, entrant) -> dict:
     """One of the entrant's games: its sides, its result versions, and what the entrant may do."""
     match = seat.match
     names = {str(s.entrant_id): s.entrant.display_name for s in match.seats.all()}
     versions = list(match.result_versions.all())
+    for version in versions:
+        version.shown_state = shown_state(version)
     pending = next((v for v in versions if v.state == VersionState.PENDING), None)
     answered = pending is not None and any(
         r.entrant_id == entrant.pk for r in pending.responses.all()
