@@ -72,6 +72,18 @@ def test_the_check_in_desk_drop_and_reinstate(new_context):
     victim.refresh_from_db()
     assert victim.status == EntrantStatus.CHECKED_IN
 
+    # issue 20.17: the new-event form names each game with its modes (never "Standard" alone)
+    page.goto("/manage/new/")
+    options = page.get_by_label("Game and mode").locator("option").all_inner_texts()
+    assert "Eye for an Eye: Every Eye for Themselves" in options
+    assert all(": " in text for text in options if text.strip()), options
+
+    # issue 20.17: the new-event form names each game with its modes (never "Standard" alone)
+    page.goto("/manage/new/")
+    options = page.get_by_label("Game and mode").locator("option").all_inner_texts()
+    assert "Eye for an Eye: Every Eye for Themselves" in options
+    assert all(": " in text for text in options if text.strip()), options
+
 
 def test_projector_boards_and_table_slips(new_context):
     organiser = UserFactory(username="board-organiser")

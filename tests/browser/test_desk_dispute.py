@@ -27,6 +27,11 @@ def test_a_disputed_table_opens_pre_filled(new_context):
     page.goto("/events/browser-dispute/desk/")
     page.locator(f'a[href="/events/browser-dispute/desk/matches/{match.pk}/"]').first.click()
     expect(page.locator("[data-dispute]")).to_contain_text("I had six tokens")
+    crumbs = page.locator(".crumbs")  # issue 20.17: the way back to the desk
+    expect(crumbs).to_contain_text(f"Referee desk › Round 1, table {match.table_number}")
+    expect(crumbs.get_by_role("link", name="Referee desk")).to_have_attribute(
+        "href", "/events/browser-dispute/desk/"
+    )
     cups = page.locator('input[name$="-victory_cup_tokens"]')
     expect(cups).to_have_count(4)
     assert [cups.nth(i).input_value() for i in range(4)] == ["7", "5", "3", "1"]
