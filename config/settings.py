@@ -57,7 +57,6 @@ INSTALLED_APPS = [
     "allauth.account",
     "allauth.mfa",
     "allauth.usersessions",
-    "engine.apps.EngineConfig",
     "tournament.apps.TournamentConfig",
     "matches.apps.MatchesConfig",
     "accounts.apps.AccountsConfig",

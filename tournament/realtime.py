@@ -263,26 +263,22 @@ def notify_result_waiting(match, version, event: str) -> None:
     push_on_commit(round_group(match.round_id), payload)
 
 
-def notify_clock(round_, action: str | None = None) -> None:
-    """Push a round's clock (state, server time, end time) to the round's watchers.
-
-    The message is built when the push leaves (after the commit), so its ``server_time_ms`` and
-    ``remaining_ms`` are read at the same instant.
-    """
-    from tournament.services.clock import clock_payload
+def push_built_on_commit(group: str, build, what: str) -> None:
+    """Build a message with ``build()`` when the transaction commits and push it at once (for a
+    message that must be read at the instant it leaves, such as a clock's remaining time)."""
 
     def send():
         try:
-            payload = clock_payload(round_, action)
+            payload = build()
         except Exception as exc:  # noqa: BLE001
-            log.warning("clock push for round %s not built (%s)", getattr(round_, "pk", None), exc)
+            log.warning("%s push not built (%s)", what, exc)
             return
-        push_now(round_group(round_.pk), payload)
+        push_now(group, payload)
 
     try:
         transaction.on_commit(send)
     except Exception as exc:  # noqa: BLE001
-        log.warning("could not schedule a clock push for round %s (%s)", round_.pk, exc)
+        log.warning("could not schedule a %s push (%s)", what, exc)
 
 
 def notify_job_progress(job) -> None:

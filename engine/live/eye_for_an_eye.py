@@ -41,6 +41,7 @@ from engine.systems._eye_characters import (
     GUARD_HEALTH_TOKENS,
     nymphlets_per_player,
 )
+from engine.systems._eye_families import BATTLE, NYMPHLET, VP, family
 
 K = frozenset
 #: turn-based play ends at this scoring call: King of the Hill's third, Domination's sixth card
@@ -53,8 +54,6 @@ class EyeForAnEyeLive(LiveModel):
 
     def __init__(self, system, mode) -> None:
         super().__init__(system, mode)
-        from engine.systems.eye_for_an_eye import BATTLE, NYMPHLET, VP, family
-
         self.family = family(mode)
         keys = {
             "hit": K({"attacker", "target", "hits", "unblockable", "cancelled", "guard"}),

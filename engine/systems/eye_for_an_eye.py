@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from engine.base import GameContext, GameSystem, ModeSpec, SideResult
 from engine.fields import Field
+from engine.live.eye_for_an_eye import EyeForAnEyeLive
 from engine.systems import _eye_checks as checks
 from engine.systems._eye_characters import (
     ALIASES,
@@ -27,10 +28,10 @@ from engine.systems._eye_characters import (
     MAX_PLAYERS,
     MAX_VP_SCORED,
 )
+from engine.systems._eye_families import BATTLE, NYMPHLET, VP, family
 
 SURVIVOR_BONUS = 5
 KILLED_PENALTY = 5
-BATTLE, NYMPHLET, VP = "battle", "nymphlet", "vp"
 
 BATTLE_TIEBREAKERS = ("victory_cup_tokens", "strength_of_schedule", "first_places")
 VP_TIEBREAKERS = ("vp", "health_left", "strength_of_schedule", "first_places")
@@ -106,13 +107,6 @@ def _modes() -> dict[str, ModeSpec]:
             )
         )
     return {s.key: s for s in specs}
-
-
-def family(mode: ModeSpec) -> str:
-    """Which scoring family a mode belongs to: battle, nymphlet or vp."""
-    if mode.key in ("every_eye", "alliances"):
-        return BATTLE
-    return NYMPHLET if mode.key.startswith("nymphlet") else VP
 
 
 def _count(name: str, label: str, help_text: str, most: int, required: bool = True, **kw) -> Field:
@@ -270,8 +264,6 @@ class EyeForAnEye(GameSystem):
         return out
 
     def live_model(self, mode: ModeSpec):
-        from engine.live.eye_for_an_eye import EyeForAnEyeLive
-
         return EyeForAnEyeLive(self, mode)
 
 

@@ -26,7 +26,7 @@ from matches.services.results import (
     dispute_report,
     require_playable_round,
 )
-from matches.signals import result_waiting
+from tournament import realtime
 
 
 def dispute(version: ResultVersion, actor, reason: str = "") -> ResultResponse:
@@ -62,7 +62,7 @@ def dispute_accepted_report(version: ResultVersion, actor, reason: str) -> Resul
         version=accepted, decision=ResponseDecision.DISPUTE, reason=reason, **actor.provenance()
     )
     table.set_status(MatchStatus.DISPUTED)
-    result_waiting.send(sender=ResultVersion, match=table.match, version=accepted, event="disputed")
+    realtime.notify_result_waiting(table.match, accepted, "disputed")
     record_change(
         tournament,
         "result.disputed_after_acceptance",

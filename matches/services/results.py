@@ -37,7 +37,8 @@ from matches.models import (
 )
 from matches.services.audit import record_change
 from matches.services.confirmations import accepts
-from matches.signals import result_accepted, result_waiting
+from tournament import realtime
+from tournament.standings_revision import bump_standings_revision
 
 
 class ResultFlowError(ValueError):
@@ -350,7 +351,10 @@ def accept(
         reason=reason,
         **actor.audit_fields(),
     )
-    result_accepted.send(sender=ResultVersion, match=match, version=version, seats=table.seats)
+    # what follows an accepted result, once it commits: new standings, and the match's,
+    # round's and tournament's watchers hear of it
+    bump_standings_revision(round_.tournament_id)
+    realtime.notify_result_accepted(match, table.seats)
 
 
 @transaction.atomic
@@ -410,7 +414,7 @@ def submit_report(
         raise ResultFlowError("a result is already reported for this table: confirm or dispute it")
     version = table.new_version(report, kind, actor)
     table.set_status(MatchStatus.REPORTED)
-    result_waiting.send(sender=ResultVersion, match=match, version=version, event="reported")
+    realtime.notify_result_waiting(match, version, "reported")
     record_change(
         match.round.tournament,
         "result.reported",
@@ -460,9 +464,7 @@ def confirm_report(version: ResultVersion, actor: Actor) -> ResultResponse:
         accept(table, version, actor, action="result.confirmed")
     else:
         # the reporter's page shows who has confirmed so far, live
-        result_waiting.send(
-            sender=ResultVersion, match=table.match, version=version, event="confirmed"
-        )
+        realtime.notify_result_waiting(table.match, version, "confirmed")
     return response
 
 
@@ -475,7 +477,7 @@ def dispute_report(version: ResultVersion, actor: Actor, reason: str = "") -> Re
     )
     match = table.match
     table.set_status(MatchStatus.DISPUTED)
-    result_waiting.send(sender=ResultVersion, match=match, version=version, event="disputed")
+    realtime.notify_result_waiting(match, version, "disputed")
     record_change(
         match.round.tournament,
         "result.disputed",

@@ -179,7 +179,7 @@ def test_round_published_result_accepted_and_standings_ping_reach_their_groups(e
         assert published["round"] == event["round"].pk and published["number"] == 1
         assert (await r.receive_json_from(timeout=3))["type"] == "round.published"
 
-        # Entering the result pushes it by itself (matches.signals.result_accepted).
+        # Entering the result pushes it by itself (the result service calls the push on commit).
         await database_sync_to_async(_enter_result)(match, event["referee"])
         result = await m.receive_json_from(timeout=3)
         assert result["type"] == "result.accepted"

@@ -11,6 +11,7 @@ from matches.models import Channel, LiveEvent, LiveGame, Match
 from matches.services import live_games
 from matches.services.results import Actor
 from tournament import realtime
+from tournament.services import clock
 
 pytestmark = pytest.mark.django_db
 
@@ -119,7 +120,7 @@ def test_a_dead_channel_layer_only_logs_a_warning(
             event["tournament"].jobs.create(kind="swiss_round", idempotency_key="k")
         )
         realtime.notify_result_accepted(match)
-        realtime.notify_clock(event["round"], "start")
+        clock.notify_clock(event["round"], "start")
         live_games.create_live_game(match, side(a))
         live_games.apply_live_event(match, {"type": "start"}, side(a))  # still stored
     assert len(callbacks) == 6

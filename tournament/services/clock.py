@@ -33,6 +33,7 @@ from django.utils import timezone
 from engine.api import max_game_seconds, scoring_call
 from matches.models import Channel
 from matches.services.audit import record_change
+from tournament import realtime
 from tournament.models import Round, RoundStatus, ScoringCalls, Timing
 from tournament.scoring_calls import CallPlan
 
@@ -221,8 +222,6 @@ def _snapshot(round_: Round, now: datetime) -> dict:
 
 def _command(round_, action: str, user, change, *, reason: str = "", entrant=None) -> Round:
     """Lock the round, apply ``change(round_, clock, now) -> fields``, audit, push."""
-    from tournament import realtime
-
     with transaction.atomic():
         round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if round_.status in (RoundStatus.DRAFT, RoundStatus.COMPLETE):
@@ -253,7 +252,7 @@ def _command(round_, action: str, user, change, *, reason: str = "", entrant=Non
             channel=Channel.LIVE,
             reason=reason,
         )
-        realtime.notify_clock(round_, action=action)
+        notify_clock(round_, action=action)
     return round_
 
 
@@ -348,6 +347,17 @@ COMMANDS = {
     "extend": extend,
     "end": end,
 }
+
+
+def notify_clock(round_: Round, action: str | None = None) -> None:
+    """Push a round's clock (state, server time, end time) to the round's watchers after the
+    commit; the message is built as it leaves, so its ``server_time_ms`` and ``remaining_ms``
+    are read at the same instant."""
+    realtime.push_built_on_commit(
+        realtime.round_group(round_.pk),
+        lambda: clock_payload(round_, action),
+        f"clock of round {round_.pk}",
+    )
 
 
 def clock_payload(round_: Round, action: str | None = None, now: datetime | None = None) -> dict:

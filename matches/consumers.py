@@ -1,6 +1,6 @@
 """Websocket consumer that hosts live games: ``ws/matches/<id>/``.
 
-Django glue beside the engine (the engine core itself imports nothing from Django). Whoever may
+The matches app's socket (the engine itself imports nothing from Django). Whoever may
 see the match's round may watch its live game; the match's sides (through their private link,
 ``?token=``) and the event's referees and organisers may also create it and send events. The
 server checks every event with the engine before storing it; a refused event comes back with
