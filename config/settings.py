@@ -179,7 +179,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
     # Redis unreachable: a request that enqueues a job learns it in seconds (the job is then
-    # marked failed and can be asked for again, tournament/services/jobs.py).
+    # marked failed and can be asked for again, tournament/jobs.py).
     "socket_connect_timeout": 3,
 }
 CELERY_TASK_SERIALIZER = "json"

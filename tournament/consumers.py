@@ -29,6 +29,7 @@ from tournament.permissions import (
     entrant_from_token,
     is_referee,
 )
+from tournament.services import clock
 
 log = logging.getLogger(__name__)
 
@@ -204,9 +205,7 @@ class RoundConsumer(LiveConsumer):
 
     @database_sync_to_async
     def _clock(self) -> dict:
-        from tournament.services.clock import clock_payload
-
-        return clock_payload(Round.objects.get(pk=self.round_id))
+        return clock.clock_payload(Round.objects.get(pk=self.round_id))
 
     async def handle(self, action: str, message: dict):
         if action == "sync":
@@ -223,8 +222,6 @@ class RoundConsumer(LiveConsumer):
     @database_sync_to_async
     def _run_clock(self, command, seconds, reason) -> tuple[str, str] | None:
         """Run a clock command for a staff member; the push goes to everyone after the commit."""
-        from tournament.services import clock
-
         round_ = Round.objects.select_related("tournament").get(pk=self.round_id)
         if not is_referee(self.user, round_.tournament):
             return ("forbidden", "only the event's referees and organisers run the clock")

@@ -14,6 +14,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from matches.models import LiveEvent, LiveGame, ResultResponse, ResultVersion
 from matches.services.results import Actor, enter_result
 from tournament.demo_names import person_names, team_names
 from tournament.models import (
@@ -194,8 +195,6 @@ def build_demo(seed: int = 2026) -> list[Tournament]:
 
 def remove_demo() -> None:
     """Delete the demo events and everything in them (results included)."""
-    from matches.models import LiveEvent, LiveGame, ResultResponse, ResultVersion
-
     events = Tournament.objects.filter(slug__in=DEMO_SLUGS)
     ResultResponse.objects.filter(version__match__round__tournament__in=events).delete()
     LiveEvent.objects.filter(game__match__round__tournament__in=events).delete()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.base import GameContext, GameSystem, ModeSpec, SideResult
 from engine.fields import Field
+from engine.live.counters import CountersLive
 
 TARGET = 100
 # A player reaching 100 at the end of their own turn wins at once, so a final total is below
@@ -78,8 +79,6 @@ class EyeVsEye(GameSystem):
         return out
 
     def live_model(self, mode: ModeSpec):
-        from engine.live.counters import CountersLive
-
         return CountersLive(self, mode, ("viewpoints",))
 
 

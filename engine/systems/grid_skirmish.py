@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine.base import GameContext, GameSystem, ModeSpec, SideResult
 from engine.errors import Problem
 from engine.fields import Field
+from engine.live.counters import CountersLive
 
 ARMY_CAP = 10
 # Project bounds (the draft rules count none): an organiser may raise the army cap to 100
@@ -149,8 +150,6 @@ class GridSkirmish(GameSystem):
         return out
 
     def live_model(self, mode: ModeSpec):
-        from engine.live.counters import CountersLive
-
         return CountersLive(self, mode, ("figures_left", "health_left"))
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from engine.base import GameContext, GameSystem, ModeSpec, SideResult
 from engine.fields import Field
+from engine.live.counters import CountersLive
 
 BREAKDOWN = (
     ("vp_moon", "Moon centre at round end (permanent)"),
@@ -225,8 +226,6 @@ class Tsukuyumi(GameSystem):
         return out
 
     def live_model(self, mode: ModeSpec):
-        from engine.live.counters import CountersLive
-
         return CountersLive(self, mode, ("vp",))
 
 

@@ -34,6 +34,7 @@ from engine.errors import EngineUserError, EventRejected
 from matches.models import Channel, LiveEvent, LiveGame, LiveGameStatus, Match, VersionKind
 from matches.services import results
 from matches.services.audit import record_change
+from tournament import realtime
 
 log = logging.getLogger(__name__)
 
@@ -192,8 +193,6 @@ def _status_of(state: dict) -> str:
 def state_payload(game: LiveGame, event: dict | None = None, result: dict | None = None) -> dict:
     """The ``live.state`` message: the snapshot (no log: its size does not grow with the game)
     and the event that made it."""
-    from tournament.realtime import server_time_ms
-
     return {
         "type": "live.state",
         "match": game.match_id,
@@ -203,7 +202,7 @@ def state_payload(game: LiveGame, event: dict | None = None, result: dict | None
         "state": game.state,
         "event": event,
         "result": result,
-        "server_time_ms": server_time_ms(),
+        "server_time_ms": realtime.server_time_ms(),
     }
 
 
@@ -212,8 +211,6 @@ def current_state_message(match_id: int) -> dict:
     one before any game exists. The match socket and the polling fallback both send it."""
     game = LiveGame.objects.filter(match_id=match_id).first()
     if game is None:
-        from tournament.realtime import server_time_ms
-
         return {
             "type": "live.state",
             "match": match_id,
@@ -223,7 +220,7 @@ def current_state_message(match_id: int) -> dict:
             "state": None,
             "event": None,
             "result": None,
-            "server_time_ms": server_time_ms(),
+            "server_time_ms": realtime.server_time_ms(),
         }
     current_state(game)
     return state_payload(game)
@@ -272,9 +269,6 @@ def apply_live_event(match: Match, event, actor) -> LiveOutcome:
 
 
 def _push(game: LiveGame, event: dict | None, result: dict | None) -> None:
-    # imported here: matches does not depend on tournament at import time
-    from tournament import realtime
-
     realtime.notify_live_state(game.match_id, state_payload(game, event, result))
 
 

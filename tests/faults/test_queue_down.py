@@ -15,13 +15,13 @@ from django.utils import timezone
 from config.celery import app
 from tests.api.conftest import user_client
 from tournament import tasks
-from tournament.models import GenerationJob, JobStatus
-from tournament.services.jobs import (
+from tournament.jobs import (
     QUEUE_UNREACHABLE,
     STALLED_AFTER_SECONDS,
     dispatch,
     redelivery_expected_at,
 )
+from tournament.models import GenerationJob, JobStatus
 
 pytestmark = pytest.mark.timeout(60)
 

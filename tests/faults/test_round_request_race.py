@@ -11,8 +11,8 @@ import pytest
 from django.db import connections
 
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tournament.jobs import request_swiss_round
 from tournament.models import GenerationJob, Round, StaffRole, StaffRoleKind, Tournament
-from tournament.services.jobs import request_swiss_round
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 

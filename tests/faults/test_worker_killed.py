@@ -16,8 +16,8 @@ import pytest
 from celery import Celery
 
 from tournament import tasks
+from tournament.jobs import request_swiss_round
 from tournament.models import GenerationJob, JobStatus, Round
-from tournament.services.jobs import request_swiss_round
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 

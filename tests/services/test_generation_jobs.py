@@ -4,8 +4,8 @@ import pytest
 from django.core.management import call_command
 
 from tests.factories import EntrantFactory, TournamentFactory
+from tournament.jobs import request_swiss_round
 from tournament.models import GenerationJob, JobStatus
-from tournament.services.jobs import request_swiss_round
 from tournament.services.rounds import RoundError, generate_swiss_round
 from tournament.tasks import generate_swiss_round_task
 
@@ -87,8 +87,8 @@ def test_elimination_steps_run_as_jobs_once_each(django_capture_on_commit_callba
     import random
 
     from matches.services.results import Actor, enter_result
+    from tournament.jobs import request_elimination_step
     from tournament.models import StageKind
-    from tournament.services.jobs import request_elimination_step
     from tournament.services.rounds import complete_round, publish_round
     from tournament.simulate import random_battle
 

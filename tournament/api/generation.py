@@ -8,12 +8,12 @@ eager, so the job is usually done by the time the answer leaves; with workers it
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from tournament.models import GenerationJob, Tournament
-from tournament.services.jobs import (
+from tournament.jobs import (
     queue_was_unreachable,
     redelivery_expected_at,
     request_swiss_round,
 )
+from tournament.models import GenerationJob, Tournament
 
 
 class GenerationJobSerializer(serializers.ModelSerializer):

@@ -10,10 +10,10 @@ from rest_framework.views import APIView
 from tournament.api.base import ApiViewMixin, TournamentNestedMixin
 from tournament.api.generation import GenerationJobSerializer, job_response
 from tournament.csv_export import csv_download
+from tournament.jobs import request_elimination_step
 from tournament.models import GenerationJob, RoundStatus, StageKind
 from tournament.permissions import IsTournamentOrganiser, is_referee
 from tournament.services.final_standings import final_csv_columns
-from tournament.services.jobs import request_elimination_step
 from tournament.services.standings import cached_standings
 
 

@@ -14,6 +14,7 @@ from matches.models import Channel, MatchStatus, ResultVersion, Seat
 from matches.services.audit import record_change
 from tournament import realtime
 from tournament.forms import CloseRoundForm, ExtendClockForm, SwapSeatsForm
+from tournament.jobs import redelivery_expected_at, request_swiss_round
 from tournament.models import (
     GenerationJob,
     JobStatus,
@@ -24,7 +25,6 @@ from tournament.models import (
 )
 from tournament.services import clock as clock_service
 from tournament.services.elimination import advance_elimination, start_elimination
-from tournament.services.jobs import redelivery_expected_at, request_swiss_round
 from tournament.services.registration import RegistrationError
 from tournament.services.rounds import (
     RoundError,

@@ -1,5 +1,8 @@
 """Requesting background work (round generation) once, whatever the number of clicks.
 
+It sits beside ``tournament.tasks`` (the Celery tasks that run the work through the services),
+above the services: the pages and the API ask here, the tasks do the work.
+
 A request creates a ``GenerationJob`` with an idempotency key naming exactly what it will make
 (e.g. round 3 of tournament 12); the key is unique in the database, so a second request, a
 double click or a second organiser finds the same job instead of making a second round. The
@@ -19,6 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnreachable
 
+from tournament import tasks
 from tournament.models import GenerationJob, JobStatus, RoundStatus, StageKind, Tournament
 from tournament.services.rounds import RoundError, next_swiss_numbers
 
@@ -88,8 +92,6 @@ def _request(tournament, kind, key, user, parameters, task_name) -> tuple[Genera
 
     A failed job under the same key is started again (same row, new attempt).
     """
-    from tournament import tasks
-
     task = getattr(tasks, task_name)
     existing = GenerationJob.objects.filter(idempotency_key=key).first()
     if existing and existing.status != JobStatus.FAILED:
