@@ -98,7 +98,8 @@ def build_event(rebuild: bool) -> dict:
 
     from accounts.tokens import issue as issue_token
     from matches.models import Match, MatchStatus, ResultVersion, Seat
-    from matches.services.results import Actor, enter_result
+    from matches.services.audit import Actor
+    from matches.services.results import enter_result
     from tournament.models import (
         Entrant,
         EntrantStatus,

@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from engine.errors import EngineUserError, EventRejected
 from matches.models import Channel, Match
 from matches.services import live_games
-from matches.services.results import Actor
+from matches.services.audit import Actor
 from tournament import realtime
 from tournament.consumers import REFUSED, LiveConsumer
 from tournament.permissions import can_view_round, entrant_from_token, is_referee

@@ -112,7 +112,8 @@ class ResultVersionFactory(factory.django.DjangoModelFactory):
 def report_then_dispute(match, cup_tokens: list[int], reason: str):
     """Seat 1 reports a battle with these Victory Cup tokens (everyone survives), seat 2
     disputes it; the match's seats in order are returned."""
-    from matches.services.results import Actor, dispute_report, submit_report
+    from matches.services.audit import Actor
+    from matches.services.results import dispute_report, submit_report
 
     seats = list(match.seats.select_related("entrant").order_by("position"))
     sides = [

@@ -15,7 +15,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from matches.models import LiveEvent, LiveGame, ResultResponse, ResultVersion
-from matches.services.results import Actor, enter_result
+from matches.services.audit import Actor
+from matches.services.results import enter_result
 from tournament.demo_names import person_names, team_names
 from tournament.models import (
     Entrant,

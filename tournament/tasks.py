@@ -15,7 +15,7 @@ from celery import shared_task
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
-from matches.services.results import Actor
+from matches.services.audit import Actor
 from tournament.models import GenerationJob, JobStatus
 from tournament.realtime import notify_job_progress
 from tournament.services.elimination import advance_elimination, start_elimination

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import ApiToken
 from matches.models import Channel
-from matches.services.results import Actor
+from matches.services.audit import Actor
 from tournament.models import Entrant, Player
 from tournament.services import players as player_service
 from tournament.services.player_history import entries_of, history_of

@@ -20,12 +20,8 @@ from matches.models import (
 )
 from matches.services.audit import record_change
 from matches.services.confirmations import dispute_deadline
-from matches.services.results import (
-    LockedTable,
-    ResultFlowError,
-    dispute_report,
-    require_playable_round,
-)
+from matches.services.results import dispute_report
+from matches.services.tables import LockedTable, ResultFlowError, require_playable_round
 from tournament import realtime
 
 

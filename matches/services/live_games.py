@@ -32,8 +32,8 @@ from django.db import transaction
 from engine import api as engine_api
 from engine.errors import EngineUserError, EventRejected
 from matches.models import Channel, LiveEvent, LiveGame, LiveGameStatus, Match, VersionKind
-from matches.services import results
-from matches.services.audit import record_change
+from matches.services import results, tables
+from matches.services.audit import SYSTEM, Actor, record_change
 from tournament import realtime
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ class LiveOutcome:
 
 def side_of(entrant_id) -> str:
     """The engine's side id for an entrant (the same as the result flow's)."""
-    return results.side_id(entrant_id)
+    return tables.side_id(entrant_id)
 
 
 def _system(match: Match) -> tuple[str, str]:
@@ -109,13 +109,13 @@ def build_setup(match: Match, characters: dict | None = None) -> dict:
 
 
 @transaction.atomic
-def create_live_game(match: Match, actor=results.SYSTEM, characters: dict | None = None):
+def create_live_game(match: Match, actor=SYSTEM, characters: dict | None = None):
     """The match's live game, created from its seats if it does not exist yet.
 
     Returns ``(game, created)``. Raises the engine's ``ResultInvalid`` for a bad setup (for
     example a seat without a character) and ``LiveGameError`` for a bye or a stranger.
     """
-    match = results.lock_match(match)
+    match = tables.lock_match(match)
     existing = LiveGame.objects.filter(match=match).first()
     if existing is not None:
         return existing, False
@@ -288,7 +288,7 @@ def _propose(game: LiveGame, actor) -> dict:
     match = game.match
     report = engine_api.proposed_report(game.game_system, game.mode, game.state)
     staff = getattr(actor.user, "is_authenticated", False)
-    live_actor = results.Actor(
+    live_actor = Actor(
         user=actor.user if staff else None,
         entrant=None if staff else actor.entrant,
         channel=Channel.LIVE,
@@ -300,7 +300,7 @@ def _propose(game: LiveGame, actor) -> dict:
     try:
         with transaction.atomic():
             version = func(match, report, live_actor, **kwargs)
-    except (results.ResultFlowError, EngineUserError) as exc:
+    except (tables.ResultFlowError, EngineUserError) as exc:
         log.info("live game %s: proposed result not recorded: %s", game.pk, exc)
         return {"recorded": False, "reason": str(exc), "report": report}
     return {

@@ -5,7 +5,8 @@ import io
 
 import pytest
 
-from matches.services.results import Actor, enter_result
+from matches.services.audit import Actor
+from matches.services.results import enter_result
 from tests.api.conftest import game, user_client
 from tournament.services.rounds import complete_round, generate_swiss_round
 

@@ -19,7 +19,8 @@ import datetime
 import pytest
 from django.core.management import call_command
 
-from matches.services.results import Actor, enter_result, submit_report
+from matches.services.audit import Actor
+from matches.services.results import enter_result, submit_report
 from tests.browser.conftest import session_key
 from tests.browser.helpers import (
     AXE,

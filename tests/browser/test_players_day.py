@@ -17,7 +17,8 @@ import pytest
 from playwright.sync_api import expect
 
 from matches.models import MatchStatus
-from matches.services.results import Actor, enter_result
+from matches.services.audit import Actor
+from matches.services.results import enter_result
 from tests.browser.helpers import PHONE, fill_result, report_for
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import Round, StageKind

@@ -12,7 +12,9 @@ import threading
 import pytest
 from django.db import OperationalError, connection, connections, transaction
 
-from matches.services.results import Actor, enter_result, lock_match
+from matches.services.audit import Actor
+from matches.services.results import enter_result
+from matches.services.tables import lock_match
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import Round, Tournament
 from tournament.services.rounds import generate_swiss_round, publish_round

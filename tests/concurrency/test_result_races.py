@@ -12,14 +12,9 @@ import pytest
 from django.db import connection, connections
 
 from matches.models import ResultResponse, ResultVersion, VersionState
-from matches.services.results import (
-    Actor,
-    ResultFlowError,
-    confirm_report,
-    correct_result,
-    enter_result,
-    submit_report,
-)
+from matches.services.audit import Actor
+from matches.services.results import confirm_report, correct_result, enter_result, submit_report
+from matches.services.tables import ResultFlowError
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.services.rounds import generate_swiss_round, publish_round
 from tournament.simulate import random_battle

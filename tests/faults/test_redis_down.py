@@ -17,7 +17,8 @@ from django.test import override_settings
 
 from accounts.tokens import issue as issue_token
 from matches.models import ResultVersion, VersionState
-from matches.services.results import Actor, enter_result
+from matches.services.audit import Actor
+from matches.services.results import enter_result
 from tests.api.conftest import game, user_client
 from tests.realtime.conftest import event as live_event  # noqa: F401 - fixture
 from tournament.simulate import random_battle

@@ -6,7 +6,8 @@ from types import SimpleNamespace
 import pytest
 
 from matches.models import AuditEntry
-from matches.services.results import Actor, correct_result, enter_result
+from matches.services.audit import Actor
+from matches.services.results import correct_result, enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory, report_then_dispute
 from tournament.audit_story import AuditNames, ordinal, placing_text, tell
 from tournament.models import StaffRole

@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from matches.services.results import Actor, enter_result
+from matches.services.audit import Actor
+from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.models import RoundStatus, StageKind, TournamentStatus
 from tournament.services.elimination import advance_elimination, start_elimination

@@ -2,7 +2,8 @@
 
 import pytest
 
-from matches.services.results import Actor, enter_result
+from matches.services.audit import Actor
+from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tests.services.test_elimination import report
 from tournament.models import StaffRole, StageKind

@@ -2,7 +2,8 @@
 
 import pytest
 
-from matches.services.results import Actor, enter_result
+from matches.services.audit import Actor
+from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.realtime import result_payload
 from tournament.services import clock

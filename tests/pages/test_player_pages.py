@@ -135,8 +135,8 @@ def test_my_table_shows_the_live_clock_and_links_with_the_token(client, event):
 
 
 def test_live_game_page_shows_health_cups_and_knock_outs(client, event):
+    from matches.services.audit import Actor
     from matches.services.live_games import apply_live_event, create_live_game
-    from matches.services.results import Actor
 
     tournament, _ = event
     round_ = publish_round(generate_swiss_round(tournament, seed=3))

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from matches.services.results import Actor, enter_result
+from matches.services.audit import Actor
+from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
 from tournament.services.standings import compute_standings

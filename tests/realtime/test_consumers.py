@@ -208,7 +208,8 @@ def test_round_published_result_accepted_and_standings_ping_reach_their_groups(e
 def _enter_result(match, user):
     import random
 
-    from matches.services.results import Actor, enter_result
+    from matches.services.audit import Actor
+    from matches.services.results import enter_result
     from tournament.simulate import random_battle
 
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]

@@ -9,7 +9,7 @@ from django.test import override_settings
 from engine.errors import EventRejected
 from matches.models import Channel, LiveEvent, LiveGame, Match
 from matches.services import live_games
-from matches.services.results import Actor
+from matches.services.audit import Actor
 from tournament import realtime
 from tournament.services import clock
 

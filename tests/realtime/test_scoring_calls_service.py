@@ -7,7 +7,7 @@ import pytest
 from engine.errors import EventRejected
 from matches.models import Channel, VersionState
 from matches.services import live_games
-from matches.services.results import Actor
+from matches.services.audit import Actor
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import StaffRole, StaffRoleKind
 from tournament.services.rounds import generate_swiss_round, publish_round

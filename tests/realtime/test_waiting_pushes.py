@@ -6,7 +6,8 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from matches.services.results import Actor, confirm_report, dispute_report, submit_report
+from matches.services.audit import Actor
+from matches.services.results import confirm_report, dispute_report, submit_report
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.realtime import match_group, round_group
 from tournament.services.rounds import generate_swiss_round, publish_round

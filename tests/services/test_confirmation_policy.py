@@ -8,9 +8,11 @@ import pytest
 from django.utils import timezone
 
 from matches.models import AuditEntry, MatchStatus, ResultResponse, VersionState
+from matches.services.audit import Actor
 from matches.services.confirmations import accepts
 from matches.services.disputes import dispute
-from matches.services.results import Actor, ResultFlowError, confirm_report, submit_report
+from matches.services.results import confirm_report, submit_report
+from matches.services.tables import ResultFlowError
 from tests.api.conftest import entrant_client
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round

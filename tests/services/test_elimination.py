@@ -5,7 +5,8 @@ import random
 import pytest
 
 from matches.models import Match
-from matches.services.results import Actor, enter_result
+from matches.services.audit import Actor
+from matches.services.results import enter_result
 from tests.factories import EntrantFactory, PlayerFactory, TeamFactory, TournamentFactory
 from tournament.models import RoundStatus, StageKind, TeamMember, TournamentStatus
 from tournament.services.elimination import advance_elimination, start_elimination

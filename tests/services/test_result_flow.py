@@ -5,15 +5,15 @@ import random
 import pytest
 
 from matches.models import AuditEntry, Channel, MatchStatus, ResultVersion, VersionState
+from matches.services.audit import Actor
 from matches.services.results import (
-    Actor,
-    ResultFlowError,
     confirm_report,
     correct_result,
     dispute_report,
     enter_result,
     submit_report,
 )
+from matches.services.tables import ResultFlowError
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
 from tournament.simulate import random_battle

@@ -11,15 +11,15 @@ import random
 import pytest
 
 from matches.models import MatchStatus, ResultVersion, VersionState
+from matches.services.audit import Actor
 from matches.services.results import (
-    Actor,
-    ResultFlowError,
     confirm_report,
     correct_result,
     dispute_report,
     enter_result,
     submit_report,
 )
+from matches.services.tables import ResultFlowError
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import RoundStatus
 from tournament.services.registration import RegistrationError

@@ -6,7 +6,9 @@ import pytest
 from django.db import IntegrityError
 
 from matches.models import MatchStatus, ResultVersion, Seat, VersionState
-from matches.services.results import Actor, ResultFlowError, correct_result, enter_result
+from matches.services.audit import Actor
+from matches.services.results import correct_result, enter_result
+from matches.services.tables import ResultFlowError
 from tests.factories import EntrantFactory, PlayerFactory, TeamFactory, TournamentFactory
 from tournament.models import RoundStatus, TeamMember
 from tournament.services.history import swiss_history

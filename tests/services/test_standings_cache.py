@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from matches.services.results import Actor, correct_result, enter_result
+from matches.services.audit import Actor
+from matches.services.results import correct_result, enter_result
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.models import EntrantStatus, Tournament
 from tournament.services import standings as service

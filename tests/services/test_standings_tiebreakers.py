@@ -5,7 +5,8 @@ import importlib
 import pytest
 from django.apps import apps
 
-from matches.services.results import Actor, enter_result
+from matches.services.audit import Actor
+from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.services.rounds import generate_swiss_round, publish_round
 from tournament.services.standings import compute_standings

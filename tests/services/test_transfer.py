@@ -15,8 +15,8 @@ from matches.models import (
     ResultResponse,
     ResultVersion,
 )
+from matches.services.audit import Actor
 from matches.services.results import (
-    Actor,
     confirm_report,
     correct_result,
     dispute_report,

@@ -30,7 +30,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from engine.errors import MAX_PROBLEMS, EngineUserError, ResultInvalid
 from matches.models import Channel
-from matches.services.results import Actor, ResultFlowError
+from matches.services.audit import Actor
+from matches.services.tables import ResultFlowError
 from tournament.models import Tournament
 from tournament.permissions import (
     ENTRANT_TOKEN_HEADER,

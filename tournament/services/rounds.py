@@ -12,8 +12,8 @@ from django.db.models import Count
 from django.utils import timezone
 
 from matches.models import Match, MatchStatus, Seat
-from matches.services.audit import record_change
-from matches.services.results import SYSTEM, Actor, record_bye
+from matches.services.audit import SYSTEM, Actor, record_change
+from matches.services.results import record_bye
 from tournament.models import (
     EntrantStatus,
     Round,

@@ -22,7 +22,9 @@ from matches.models import (
     Seat,
     VersionState,
 )
-from matches.services.results import Actor, ResultFlowError, correct_result, enter_result
+from matches.services.audit import Actor
+from matches.services.results import correct_result, enter_result
+from matches.services.tables import ResultFlowError
 from tournament.models import RoundStatus, Tournament
 from tournament.permissions import is_referee
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 
 from matches.models import Channel
-from matches.services.results import Actor
+from matches.services.audit import Actor
 from tournament.models import StaffRoleKind
 from tournament.services import invitations
 

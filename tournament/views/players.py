@@ -20,15 +20,11 @@ from django.utils.html import escape
 from engine.errors import ResultInvalid
 from matches.forms import ResultForm
 from matches.models import Channel, MatchStatus, ResponseDecision, ResultVersion, Seat, VersionState
+from matches.services.audit import Actor
 from matches.services.confirmations import can_dispute_late, dispute_deadline
 from matches.services.disputes import dispute
-from matches.services.results import (
-    PLAYABLE_ROUND_STATES,
-    Actor,
-    ResultFlowError,
-    confirm_report,
-    submit_report,
-)
+from matches.services.results import confirm_report, submit_report
+from matches.services.tables import PLAYABLE_ROUND_STATES, ResultFlowError
 from tournament.models import RoundStatus, StageKind
 from tournament.permissions import entrant_from_token
 from tournament.realtime import server_time_ms

@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import redirect
 
 from matches.models import Channel
-from matches.services.results import Actor
+from matches.services.audit import Actor
 from tournament.models import Entrant
 from tournament.models.people import normalise_short_code
 from tournament.services.players import PlayerError, claim_entry

@@ -17,7 +17,8 @@ from django.db.models import Prefetch
 
 from engine import api as engine_api
 from matches.models import Seat
-from matches.services.results import Actor, enter_result
+from matches.services.audit import Actor
+from matches.services.results import enter_result
 from tournament.demo_names import person_names, team_names
 from tournament.models import (
     Entrant,

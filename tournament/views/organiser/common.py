@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from matches.models import Channel, MatchStatus, Seat
-from matches.services.results import Actor
+from matches.services.audit import Actor
 from tournament.models import (
     EntrantStatus,
     Round,
