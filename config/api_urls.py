@@ -11,7 +11,10 @@ from rest_framework.routers import DefaultRouter
 
 from accounts.api import SignInForTokenView, TokenListView, TokenRevokeView
 from matches.api.views import MatchViewSet, ResultViewSet
+from tournament.api.audit import AuditViewSet
 from tournament.api.base import CheckedJSONParser
+from tournament.api.entrants import EntrantViewSet
+from tournament.api.rounds import RoundViewSet
 from tournament.api.standings import (
     BracketView,
     EliminationStepView,
@@ -19,7 +22,7 @@ from tournament.api.standings import (
     PairingsCsvView,
     StandingsView,
 )
-from tournament.api.views import AuditViewSet, EntrantViewSet, RoundViewSet, TournamentViewSet
+from tournament.api.tournaments import TournamentViewSet
 
 TOURNAMENT = r"tournaments/(?P<tournament_slug>[-a-zA-Z0-9_]+)"
 TOURNAMENT_PATH = "tournaments/<slug:tournament_slug>"

@@ -177,3 +177,14 @@ class TournamentNestedMixin(ApiViewMixin):
                 raise exceptions.NotFound()
             self._tournament = tournament
         return self._tournament
+
+
+TOURNAMENT_SLUG = OpenApiParameter(
+    "tournament_slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="The tournament's slug."
+)
+
+
+def changed(before: dict, after: dict) -> tuple[dict, dict]:
+    """The fields that differ, as (before, after) dicts."""
+    keys = [key for key in after if before.get(key) != after.get(key)]
+    return {k: before.get(k) for k in keys}, {k: after.get(k) for k in keys}

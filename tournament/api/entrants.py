@@ -1,0 +1,213 @@
+"""The entrants resource of the API: register, change, check in, drop and import sides (CSV).
+
+Every change made here is written to the audit trail with channel API and the client address.
+"""
+
+from django.db import transaction
+from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+
+from matches.services.audit import record_change
+from tournament.api.base import (
+    DETAIL,
+    ENTRANT_TOKEN,
+    TOURNAMENT_SLUG,
+    TournamentNestedMixin,
+    audit_actor,
+    changed,
+)
+from tournament.api.serializers import (
+    CsvImportResultSerializer,
+    CsvImportSerializer,
+    EmptySerializer,
+    EntrantCreateSerializer,
+    EntrantSerializer,
+    EntrantStaffSerializer,
+    EntrantUpdateSerializer,
+)
+from tournament.models import Entrant
+from tournament.permissions import IsTournamentOrganiser, OrganiserOrReadOnly, is_organiser
+from tournament.services import registration
+from tournament.services.csv_import import CsvImportInvalid
+
+CSV_ERRORS = inline_serializer(
+    "CsvImportErrors",
+    {
+        "errors": inline_serializer(
+            "CsvImportError",
+            {
+                "line": serializers.IntegerField(),
+                "field": serializers.CharField(allow_null=True),
+                "message": serializers.CharField(),
+            },
+            many=True,
+        )
+    },
+)
+
+
+@extend_schema_view(
+    list=extend_schema(parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN]),
+    retrieve=extend_schema(parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN]),
+    create=extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request=EntrantCreateSerializer,
+        responses={201: EntrantStaffSerializer},
+    ),
+    update=extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request=EntrantUpdateSerializer,
+        responses=EntrantStaffSerializer,
+    ),
+    partial_update=extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request=EntrantUpdateSerializer,
+        responses=EntrantStaffSerializer,
+    ),
+)
+class EntrantViewSet(
+    TournamentNestedMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """A tournament's entrants: listed for all who see the event (never with their private
+    links); registered, changed, checked in, dropped and imported by its organisers."""
+
+    queryset = Entrant.objects.none()
+    serializer_class = EntrantSerializer
+    permission_classes = [OrganiserOrReadOnly]
+    filterset_fields = ["status"]
+    ordering_fields = ["display_name", "seed", "created_at"]
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Entrant.objects.none()
+        return (
+            self.get_tournament()
+            .entrants.select_related("player", "team")
+            .order_by("display_name", "id")
+        )
+
+    def get_serializer_class(self):
+        if getattr(self, "swagger_fake_view", False):
+            return EntrantSerializer
+        if self.action == "create":
+            return EntrantCreateSerializer
+        if self.action in ("update", "partial_update"):
+            return EntrantUpdateSerializer
+        if self.action in ("check_in", "drop"):
+            return EmptySerializer
+        if self.action == "import_csv":
+            return CsvImportSerializer
+        if is_organiser(self.request.user, self.get_tournament()):
+            return EntrantStaffSerializer
+        return EntrantSerializer
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if not getattr(self, "swagger_fake_view", False):
+            context["tournament"] = self.get_tournament()
+        return context
+
+    def _audit(self, action_name, entrant, *, before=None, after=None):
+        record_change(
+            entrant.tournament,
+            action_name,
+            entrant,
+            before=before,
+            after=after,
+            **audit_actor(self.request),
+        )
+
+    def create(self, request, *args, **kwargs):
+        tournament = self.get_tournament()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        actor = audit_actor(request)
+        if "members" in data:
+            entrant = registration.register_team(
+                tournament, data["name"], data["members"], seed=data.get("seed"), who=actor
+            )
+        else:
+            entrant = registration.register_player(
+                tournament,
+                data["name"],
+                club=data.get("club", ""),
+                email=data.get("email", ""),
+                seed=data.get("seed"),
+                display_name=data.get("display_name") or "",
+                who=actor,
+            )
+        return Response(EntrantStaffSerializer(entrant).data, status=status.HTTP_201_CREATED)
+
+    def update(self, request, *args, **kwargs):
+        partial = kwargs.pop("partial", False)
+        entrant = self.get_object()
+        serializer = EntrantUpdateSerializer(entrant, data=request.data, partial=partial)
+        serializer.is_valid(raise_exception=True)
+        with transaction.atomic():
+            before = dict(EntrantUpdateSerializer(entrant).data)
+            entrant = serializer.save()
+            old, new = changed(before, dict(EntrantUpdateSerializer(entrant).data))
+            if new:
+                self._audit("entrant.updated", entrant, before=old, after=new)
+        return Response(EntrantStaffSerializer(entrant).data)
+
+    @extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request=EmptySerializer,
+        responses={200: EntrantStaffSerializer, 409: DETAIL},
+    )
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request, *args, **kwargs):
+        """Mark the entrant present (repeating it changes nothing)."""
+        self.get_serializer(data=request.data).is_valid(raise_exception=True)
+        entrant = registration.check_in(self.get_object(), audit_actor(request))
+        return Response(EntrantStaffSerializer(entrant).data)
+
+    @extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request=EmptySerializer,
+        responses={200: EntrantStaffSerializer, 409: DETAIL},
+    )
+    @action(detail=True, methods=["post"])
+    def drop(self, request, *args, **kwargs):
+        """Take the entrant out of the pairings from the next round on."""
+        self.get_serializer(data=request.data).is_valid(raise_exception=True)
+        entrant = registration.drop(self.get_object(), audit_actor(request))
+        return Response(EntrantStaffSerializer(entrant).data)
+
+    @extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request={"multipart/form-data": CsvImportSerializer},
+        responses={201: CsvImportResultSerializer, 400: CSV_ERRORS},
+    )
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="import",
+        parser_classes=[MultiPartParser, FormParser],
+        permission_classes=[IsTournamentOrganiser],
+    )
+    def import_csv(self, request, *args, **kwargs):
+        """Register many players from a CSV file (name, club, email, seed): all or nothing."""
+        tournament = self.get_tournament()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        raw = serializer.validated_data["file"].read()
+        try:
+            entrants = registration.import_players(tournament, raw, audit_actor(request))
+        except CsvImportInvalid as exc:
+            return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
+        body = {
+            "created": len(entrants),
+            "entrants": EntrantStaffSerializer(entrants, many=True).data,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -1,0 +1,129 @@
+"""The rounds resource of the API: read rounds with their tables; generate, publish and close
+them (organisers).
+"""
+
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from matches.api.serializers import MatchSerializer
+from matches.models import Match
+from tournament.api.base import (
+    DETAIL,
+    ENTRANT_TOKEN,
+    TOURNAMENT_SLUG,
+    TournamentNestedMixin,
+    actor_for,
+)
+from tournament.api.generation import GenerationJobSerializer, job_response, start_swiss_round
+from tournament.api.serializers import (
+    CompleteRoundSerializer,
+    EmptySerializer,
+    GenerateRoundSerializer,
+    RoundSerializer,
+)
+from tournament.models import Round, RoundStatus
+from tournament.permissions import OrganiserOrReadOnly, is_referee
+from tournament.services.rounds import complete_round, publish_round
+
+
+@extend_schema_view(
+    list=extend_schema(parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN]),
+    retrieve=extend_schema(parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN]),
+)
+class RoundViewSet(
+    TournamentNestedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    """A tournament's rounds by number. Drafts are seen only by the event's staff."""
+
+    queryset = Round.objects.none()
+    serializer_class = RoundSerializer
+    permission_classes = [OrganiserOrReadOnly]
+    lookup_field = "number"
+    lookup_value_regex = r"\d+"
+    filterset_fields = ["status"]
+    ordering_fields = ["number"]
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Round.objects.none()
+        tournament = self.get_tournament()
+        rounds = tournament.rounds.select_related("stage", "tournament").order_by("number")
+        if not is_referee(self.request.user, tournament):
+            rounds = rounds.exclude(status=RoundStatus.DRAFT)
+        return rounds
+
+    def get_serializer_class(self):
+        return {
+            "generate": GenerateRoundSerializer,
+            "publish": EmptySerializer,
+            "complete": CompleteRoundSerializer,
+            "matches": MatchSerializer,
+        }.get(self.action, RoundSerializer)
+
+    @extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request=GenerateRoundSerializer,
+        responses={202: GenerationJobSerializer, 409: DETAIL},
+    )
+    @action(detail=False, methods=["post"])
+    def generate(self, request, *args, **kwargs):
+        """Ask for the next Swiss round (organisers): answers with the job and its status URL.
+
+        Asking again before that round is complete returns the same job (idempotent).
+        """
+        tournament = self.get_tournament()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        job, _ = start_swiss_round(
+            tournament, request.user, seed=serializer.validated_data.get("seed")
+        )
+        return job_response(job, request)
+
+    @extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request=EmptySerializer,
+        responses={200: RoundSerializer, 409: DETAIL},
+    )
+    @action(detail=True, methods=["post"])
+    def publish(self, request, *args, **kwargs):
+        """Make a drafted round's tables visible to everyone (organisers)."""
+        round_ = self.get_object()
+        self.get_serializer(data=request.data).is_valid(raise_exception=True)
+        round_ = publish_round(round_, actor_for(request))
+        return Response(RoundSerializer(round_).data)
+
+    @extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request=CompleteRoundSerializer,
+        responses={200: RoundSerializer, 409: DETAIL},
+    )
+    @action(detail=True, methods=["post"])
+    def complete(self, request, *args, **kwargs):
+        """Close a round; a reason is needed when some table has no accepted result."""
+        round_ = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        reason = serializer.validated_data.get("reason", "")
+        round_ = complete_round(round_, reason=reason, actor=actor_for(request))
+        return Response(RoundSerializer(round_).data)
+
+    @extend_schema(
+        parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN], responses=MatchSerializer(many=True)
+    )
+    @action(detail=True, methods=["get"], filterset_fields=[], ordering_fields=[])
+    def matches(self, request, *args, **kwargs):
+        """The round's tables with their seats (entrant, flower colour, place, points)."""
+        round_ = self.get_object()
+        matches = (
+            Match.objects.filter(round=round_)
+            .select_related("round__tournament")
+            .prefetch_related("seats__entrant")
+            .order_by("table_number")
+        )
+        page = self.paginate_queryset(matches)
+        data = MatchSerializer(page if page is not None else matches, many=True).data
+        if page is not None:
+            return self.get_paginated_response(data)
+        return Response(data)

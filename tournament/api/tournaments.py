@@ -1,0 +1,106 @@
+"""The tournaments resource of the API: list, read, create and change events (organisers).
+
+Who may do what is in ``tournament.permissions``; the error format in ``tournament.api.base``.
+Every change made here is written to the audit trail with channel API and the client address.
+"""
+
+from django.db import transaction
+from django.db.models import Count
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+
+from matches.services.audit import record_change
+from tournament.api.base import ApiViewMixin, audit_actor, changed, visible_tournaments
+from tournament.api.serializers import TournamentSerializer, TournamentWriteSerializer
+from tournament.models import StaffRole, StaffRoleKind, Tournament
+from tournament.permissions import OrganiserOrReadOnly
+
+
+@extend_schema_view(
+    create=extend_schema(request=TournamentWriteSerializer, responses={201: TournamentSerializer}),
+    update=extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer),
+    partial_update=extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer),
+)
+class TournamentViewSet(
+    ApiViewMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Tournaments by slug: public ones for all, private ones for their staff and entrants.
+
+    Any signed-in user may create one and becomes its organiser; only organisers change it.
+    """
+
+    queryset = Tournament.objects.none()
+    serializer_class = TournamentSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly, OrganiserOrReadOnly]
+    lookup_field = "slug"
+    filterset_fields = ["status", "game_system", "mode"]
+    ordering_fields = ["starts_on", "name"]
+
+    def get_queryset(self):
+        return (
+            visible_tournaments(self.request)
+            .select_related("organiser")
+            .annotate(entrant_count=Count("entrants"))
+            .order_by("-starts_on", "name", "id")
+        )
+
+    def get_serializer_class(self):
+        if self.action in ("create", "update", "partial_update"):
+            return TournamentWriteSerializer
+        return TournamentSerializer
+
+    def _output(self, tournament, code=status.HTTP_200_OK):
+        fresh = self.get_queryset().get(pk=tournament.pk)
+        return Response(TournamentSerializer(fresh).data, status=code)
+
+    def create(self, request, *args, **kwargs):
+        serializer = TournamentWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        with transaction.atomic():
+            tournament = serializer.save(organiser=request.user)
+            StaffRole.objects.create(
+                tournament=tournament, user=request.user, role=StaffRoleKind.ORGANISER
+            )
+            record_change(
+                tournament,
+                "tournament.created",
+                tournament,
+                after=TournamentWriteSerializer(tournament).data,
+                **audit_actor(request),
+            )
+        return self._output(tournament, status.HTTP_201_CREATED)
+
+    def update(self, request, *args, **kwargs):
+        partial = kwargs.pop("partial", False)
+        tournament = self.get_object()
+        serializer = TournamentWriteSerializer(tournament, data=request.data, partial=partial)
+        serializer.is_valid(raise_exception=True)
+        with transaction.atomic():
+            before = dict(TournamentWriteSerializer(tournament).data)
+            tournament = serializer.save()
+            old, new = changed(before, dict(TournamentWriteSerializer(tournament).data))
+            if new:
+                record_change(
+                    tournament,
+                    "tournament.updated",
+                    tournament,
+                    before=old,
+                    after=new,
+                    **audit_actor(request),
+                )
+        return self._output(tournament)
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["get"], url_path="result-form")
+    def result_form(self, request, slug=None):
+        """The engine's result form for this event's game system and mode."""
+        return Response(self.get_object().game_mode)
