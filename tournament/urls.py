@@ -3,6 +3,7 @@
 from django.urls import include, path
 
 from tournament.views import (
+    bracket,
     desk,
     invitations,
     live_json,
@@ -32,7 +33,7 @@ urlpatterns = [
         name="round-live",
     ),
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
-    path("events/<slug:slug>/bracket/", standings.bracket, name="bracket"),
+    path("events/<slug:slug>/bracket/", bracket.bracket, name="bracket"),
     path("events/<slug:slug>/chiefs/", pages.chief_statistics, name="chiefs"),
     path(
         "events/<slug:slug>/entrants/<int:entrant_id>/",

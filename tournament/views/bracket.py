@@ -1,0 +1,224 @@
+"""The elimination bracket page: the games of each stage as columns, drawn as SVG and listed."""
+
+from django.db.models import Prefetch
+from django.shortcuts import render
+
+from matches.models import Match, ResultVersion, Seat, VersionState
+from tournament.brackets import BracketError, Placing, stages_for
+from tournament.brackets.svg import Box, Column, Line, bracket_svg
+from tournament.models import StageKind
+from tournament.realtime import server_time_ms
+from tournament.services.elimination import STAGE_KINDS, TIE_BREAK_SUFFIX, bracket_mode
+from tournament.views.pages import (
+    ELIMINATION_KINDS,
+    public_rounds,
+    token_query,
+    tournament_poll_url,
+    visible_tournament,
+)
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+STAGE_ORDER = [StageKind.ELIMINATION_1, StageKind.ELIMINATION_2, StageKind.FINAL]
+STAGE_TITLES = {
+    StageKind.ELIMINATION_1: "Elimination round 1",
+    StageKind.ELIMINATION_2: "Elimination round 2",
+    StageKind.FINAL: "Final",
+}
+
+
+def _accepted_placings(match) -> list[Placing]:
+    versions = getattr(match, "accepted", [])
+    if not versions:
+        return []
+    return [Placing(r["side"], r["place"], r["score"]) for r in versions[0].placings]
+
+
+def _elimination_matches(tournament):
+    rounds = public_rounds(tournament).filter(stage__kind__in=ELIMINATION_KINDS)
+    seats = Seat.objects.select_related("entrant").order_by("position")
+    accepted = ResultVersion.objects.filter(state=VersionState.ACCEPTED)
+    return list(
+        Match.objects.filter(round__in=rounds)
+        .select_related("round__stage")
+        .prefetch_related(
+            Prefetch("seats", seats), Prefetch("result_versions", accepted, "accepted")
+        )
+        .order_by("round__number", "table_number")
+    )
+
+
+def _seeds(matches) -> tuple[dict[int, int], int | None]:
+    """Seed number by entrant id, and the cut size, from the cut's record."""
+    records = [m.round.pairing_report for m in matches if "seeds" in m.round.pairing_report]
+    main = [
+        m.round.pairing_report
+        for m in matches
+        if "seeds" in m.round.pairing_report and m.round.stage.kind != StageKind.TIE_BREAK
+    ]
+    record = (main or records or [None])[0]
+    if record is None:
+        return {}, None
+    return {int(side): n for n, side in enumerate(record["seeds"], 1)}, record.get("cut")
+
+
+#: Short words for the drawing's box corner (the full wording is in the list below it).
+SHORT_STATUS = {
+    "open": "Waiting",
+    "reported": "Reported",
+    "disputed": "Disputed",
+    "accepted": "Accepted",
+}
+
+
+def _status(match) -> tuple[str, str]:
+    return match.status, SHORT_STATUS.get(match.status, match.get_status_display())
+
+
+def _lines(match, seeds) -> list[Line]:
+    ordered = sorted(match.seats.all(), key=lambda s: (s.place is None, s.place or 0, s.position))
+    return [
+        Line(
+            name=s.entrant.display_name,
+            entrant_id=s.entrant_id,
+            seed=seeds.get(s.entrant_id),
+            place=s.place,
+            points=float(s.points) if s.points is not None else None,
+        )
+        for s in ordered
+    ]
+
+
+def champion_of(tournament) -> str | None:
+    """The champion's entrant id, as the elimination recorded it (None until decided)."""
+    return str(tournament.champion_id) if tournament.champion_id else None
+
+
+def bracket_columns(tournament) -> tuple[list[Column], dict]:
+    """The bracket as columns of games, with the facts the page states in words."""
+    matches = _elimination_matches(tournament)
+    seeds, cut = _seeds(matches)
+    by_kind: dict[str, list] = {}
+    tie_breaks: dict[str, list] = {}
+    for match in matches:
+        kind = match.round.stage.kind
+        if kind == StageKind.TIE_BREAK:
+            label = match.group_label.removesuffix(TIE_BREAK_SUFFIX)
+            tie_breaks.setdefault(label, []).append(match)
+        else:
+            by_kind.setdefault(kind, []).append(match)
+    finals = sorted(by_kind.get(StageKind.FINAL, []), key=lambda m: m.game_in_series)
+    champion = champion_of(tournament)
+    later = {}  # entrant ids seated in any later stage, by stage kind
+    seen: set[int] = set()
+    for kind in reversed(STAGE_ORDER):
+        later[kind] = set(seen)
+        for match in by_kind.get(kind, []):
+            seen.update(s.entrant_id for s in match.seats.all())
+
+    columns = []
+    if "Cut" in tie_breaks:
+        column = Column("Cut tie-break")
+        for match in tie_breaks["Cut"]:
+            box = Box(f"m{match.pk}", "Tie-break for the cut", *_status(match))
+            box.lines = _lines(match, seeds)
+            column.boxes.append(box)
+        columns.append(column)
+    templates = ()
+    if cut:
+        try:
+            templates = stages_for(bracket_mode(tournament), cut)
+        except BracketError:
+            templates = ()
+    kinds_to_draw = [k for k in STAGE_ORDER if k in by_kind]
+    template_kinds = [STAGE_KINDS.get(t.name) for t in templates]
+    for kind in template_kinds:
+        if kind not in kinds_to_draw:
+            kinds_to_draw.append(kind)
+    kinds_to_draw.sort(key=STAGE_ORDER.index)
+    for kind in kinds_to_draw:
+        column = Column(STAGE_TITLES[kind])
+        if kind == StageKind.FINAL and finals:
+            totals: dict[int, float] = {}
+            for match in finals:
+                title = f"Final, game {match.game_in_series} of {len(finals)}"
+                box = Box(f"m{match.pk}", title, *_status(match))
+                box.lines = _lines(match, seeds)
+                for line in box.lines:
+                    if line.points is not None:
+                        totals[line.entrant_id] = totals.get(line.entrant_id, 0) + line.points
+                    line.total = totals.get(line.entrant_id)
+                    line.champion = champion is not None and str(line.entrant_id) == champion
+                box.lines.sort(key=lambda ln: (-(ln.total or 0), ln.name))
+                column.boxes.append(box)
+            for match in tie_breaks.get("Final", []):
+                box = Box(f"m{match.pk}", "Final tie-break", *_status(match))
+                box.lines = _lines(match, seeds)
+                column.boxes.append(box)
+        elif kind in by_kind:
+            for match in by_kind[kind]:
+                box = Box(f"m{match.pk}", f"Group {match.group_label}", *_status(match))
+                box.lines = _lines(match, seeds)
+                for line in box.lines:
+                    line.through = line.entrant_id in later[kind]
+                column.boxes.append(box)
+                for tb in tie_breaks.get(match.group_label, []):
+                    tb_box = Box(f"m{tb.pk}", f"Group {match.group_label} tie-break", *_status(tb))
+                    tb_box.lines = _lines(tb, seeds)
+                    for line in tb_box.lines:
+                        line.through = line.entrant_id in later[kind]
+                    column.boxes.append(tb_box)
+        else:
+            template = templates[template_kinds.index(kind)]
+            for group in template.groups:
+                title = f"Group {group.label}" if group.label != "Final" else "Final"
+                if template.games > 1:
+                    title += f" ({template.games} games)"
+                box = Box(f"plan-{group.label}", title, "planned", "To be played", planned=True)
+                box.lines = [Line(name=_reference(seat)) for seat in group.seats]
+                column.boxes.append(box)
+        columns.append(column)
+    if champion is not None:
+        name = next((ln.name for b in columns[-1].boxes for ln in b.lines if ln.champion), champion)
+        columns.append(
+            Column("Champion", [Box("champion", "Champion", "accepted", "Decided", [Line(name)])])
+        )
+    facts = {"cut": cut, "seeds": seeds, "champion": champion, "has_games": bool(matches)}
+    return columns, facts
+
+
+def _reference(seat: str) -> str:
+    """ "A1" -> "1st from A"; a plain seed number -> "Seed 3"."""
+    label, number = seat.rstrip("0123456789"), seat[len(seat.rstrip("0123456789")) :]
+    if not label:
+        return f"Seed {number}"
+    return f"{ORDINALS.get(int(number), number + 'th')} from {label}"
+
+
+def bracket(request, slug):
+    """The elimination bracket drawn as inline SVG, with the same facts as a list."""
+    rendered_at = server_time_ms()
+    tournament = visible_tournament(request, slug)
+    columns, facts = bracket_columns(tournament)
+    title = f"Elimination bracket of {tournament.name}"
+    desc_parts = []
+    if facts["cut"]:
+        desc_parts.append(f"Top {facts['cut']} after the Swiss rounds.")
+    for column in columns:
+        groups = ", ".join(b.title for b in column.boxes)
+        desc_parts.append(f"{column.title}: {groups}.")
+    if facts["champion"]:
+        desc_parts.append(f"Champion: {columns[-1].boxes[0].lines[0].name}.")
+    desc = " ".join(desc_parts) + " The same results follow as a list."
+    return render(
+        request,
+        "tournament/bracket.html",
+        {
+            "tournament": tournament,
+            "columns": columns,
+            "facts": facts,
+            "svg_wide": bracket_svg(columns, title, desc, vertical=False) if columns else "",
+            "svg_narrow": bracket_svg(columns, title, desc, vertical=True) if columns else "",
+            "token": token_query(request),
+            "tournament_poll": tournament_poll_url(request, tournament, rendered_at),
+        },
+    )
