@@ -34,7 +34,6 @@ import asyncio
 import contextlib
 import json
 import os
-import random
 import secrets
 import signal
 import socket
@@ -43,172 +42,20 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
 
+from bench.http_event import (  # noqa: E402
+    PLAYERS,
+    ROUNDS,
+    bench_database_url,
+    build_event,
+    ensure_database,
+    setup_django,
+)
 from config.asgi_servers import SERVERS, asgi_command  # noqa: E402
-
-SLUG = "bench-2000"
-PLAYERS = 2000
-ROUNDS = 5
-
-
-# --- the database and the event ------------------------------------------------------------------
-
-
-def bench_database_url(url: str) -> str:
-    parsed = urlparse(url)
-    name = parsed.path.lstrip("/") + "_bench"
-    return parsed._replace(path="/" + name).geturl()
-
-
-def ensure_database(url: str) -> None:
-    import psycopg
-
-    parsed = urlparse(url)
-    name = parsed.path.lstrip("/")
-    admin = parsed._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{name}"')
-            print(f"created database {name}")
-
-
-def setup_django(url: str) -> None:
-    os.environ["DATABASE_URL"] = url
-    os.environ.pop("REDIS_URL", None)  # eager tasks and a local cache while building
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-
-
-def build_event(rebuild: bool) -> dict:
-    """The 2,000-player event after 5 rounds, round 6 open; built once, then reused."""
-    from django.contrib.auth import get_user_model
-    from django.db.models import Prefetch
-
-    from accounts.tokens import issue as issue_token
-    from matches.models import Match, MatchStatus, ResultVersion, Seat
-    from matches.services.audit import Actor
-    from matches.services.results import enter_result
-    from tournament.models import (
-        Entrant,
-        EntrantStatus,
-        Player,
-        RoundStatus,
-        StaffRole,
-        StaffRoleKind,
-        Tournament,
-    )
-    from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
-    from tournament.simulate import random_battle
-
-    user, _ = get_user_model().objects.get_or_create(username="bench-referee")
-    tournament = Tournament.objects.filter(slug=SLUG).first()
-    if tournament is not None and rebuild:
-        tournament.delete()
-        tournament = None
-    if tournament is None or tournament.rounds.filter(status=RoundStatus.COMPLETE).count() < ROUNDS:
-        if tournament is not None:
-            tournament.delete()
-        started = time.monotonic()
-        tournament = Tournament.objects.create(
-            name="Bench 2000", slug=SLUG, organiser=user, mode="every_eye", swiss_rounds=8
-        )
-        players = Player.objects.bulk_create(
-            [Player(name=f"Bench Player {i:04d}") for i in range(PLAYERS)]
-        )
-        Entrant.objects.bulk_create(
-            [
-                Entrant(
-                    tournament=tournament,
-                    player=p,
-                    display_name=p.name,
-                    seed=i + 1,
-                    status=EntrantStatus.CHECKED_IN,
-                )
-                for i, p in enumerate(players)
-            ]
-        )
-        rng = random.Random(2000)
-        referee = Actor(user=user)
-        seats = Seat.objects.select_related("entrant")
-        for number in range(1, ROUNDS + 1):
-            round_ = publish_round(generate_swiss_round(tournament, seed=number))
-            matches = round_.matches.filter(is_bye=False).prefetch_related(Prefetch("seats", seats))
-            for match in matches:
-                sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
-                enter_result(match, random_battle("every_eye", sides, rng), referee)
-            complete_round(round_)
-            print(f"  round {number} played ({time.monotonic() - started:.0f} s)", flush=True)
-        publish_round(generate_swiss_round(tournament, seed=ROUNDS + 1))
-        print(f"built {SLUG} in {time.monotonic() - started:.0f} s")
-    # The results phase posts as a referee of the event (a staff role, not its organiser), as
-    # at a venue's desk.
-    desk, _ = get_user_model().objects.get_or_create(username="bench-desk-referee")
-    StaffRole.objects.get_or_create(
-        tournament=tournament, user=desk, defaults={"role": StaffRoleKind.REFEREE}
-    )
-    token = issue_token(desk, "bench")
-    current = tournament.rounds.order_by("-number").first()
-    if ResultVersion.objects.filter(match__round=current).exists():
-        clear_round_results(current)
-        print("round 6 results cleared: every table open again")
-    open_matches = list(
-        Match.objects.filter(round=current, is_bye=False)
-        .prefetch_related("seats")
-        .order_by("table_number")
-    )
-    rng = random.Random(6)
-    bodies = {}
-    for match in open_matches:
-        sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
-        bodies[match.pk] = [random_battle("every_eye", sides, rng) for _ in range(3)]
-    return {
-        "slug": SLUG,
-        "token": token.key,
-        "open": [m.pk for m in open_matches if m.status == MatchStatus.OPEN],
-        "matches": [m.pk for m in open_matches],
-        "bodies": bodies,
-    }
-
-
-def clear_round_results(round_) -> None:
-    """Take every result off a round's tables, in the bench's own database only.
-
-    Each run leaves a few versions on every table of round 6; after dozens of runs the bench
-    would measure that history rather than the server. Results are never deleted by the
-    application (the models protect them), so this goes around it with plain SQL.
-    """
-    from django.db import connection, transaction
-
-    matches = "SELECT id FROM matches_match WHERE round_id = %s"
-    versions = f"SELECT id FROM matches_resultversion WHERE match_id IN ({matches})"
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            f"DELETE FROM matches_resultresponse WHERE version_id IN ({versions})", [round_.pk]
-        )
-        cursor.execute(
-            f"DELETE FROM matches_resultversion WHERE match_id IN ({matches})", [round_.pk]
-        )
-        cursor.execute(
-            "UPDATE matches_seat SET place = NULL, points = NULL, stats = '{}' WHERE round_id = %s",
-            [round_.pk],
-        )
-        cursor.execute(
-            "UPDATE matches_match SET status = 'open' WHERE round_id = %s AND NOT is_bye",
-            [round_.pk],
-        )
-
 
 # --- servers ---------------------------------------------------------------------------
 
