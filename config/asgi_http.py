@@ -22,7 +22,7 @@ from django.conf import settings
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler
 
-from config.security import body_too_large
+from config.request_checks import body_too_large
 
 
 class BodyTooLarge(Exception):

@@ -64,7 +64,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "config.security.SecurityHeadersMiddleware",
+    "config.headers.SecurityHeadersMiddleware",
     "config.security.RequestLimitsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.slashes.WriteWithoutSlashMiddleware",

@@ -11,7 +11,8 @@ from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 
-from config.security import blocked_for, count_hit, token_known
+from config.rate_limits import blocked_for, count_hit
+from config.security import token_known
 
 RATE_LIMITED = 4429
 

@@ -65,15 +65,15 @@ def test_a_window_counter_counts_and_keeps_its_first_expiry(redis_url):
 
 
 def test_rate_limits_count_in_redis(redis_url, settings, monkeypatch):
-    from config import security
+    from config import rate_limits
 
     settings.CACHES = {
         "default": {"BACKEND": "config.redis_cache.SharedPoolRedisCache", "LOCATION": redis_url}
     }
     settings.RATE_LIMITS = {"results": "3/1m"}
-    monkeypatch.setattr(security, "clock", lambda: 60 * 29_000_000 + 20.0)
+    monkeypatch.setattr(rate_limits, "clock", lambda: 60 * 29_000_000 + 20.0)
     ident = "203.0.113.9-redis-test"
     caches["default"].clear()
-    outcomes = [security.hit("results", ident) for _ in range(5)]
+    outcomes = [rate_limits.hit("results", ident) for _ in range(5)]
     assert outcomes[:3] == [None, None, None]
     assert outcomes[3] == outcomes[4] == 41  # seconds to the end of the window, and one more

@@ -71,5 +71,5 @@ def test_templates_have_no_inline_script_style_or_handlers():
 
 def test_production_settings_keep_the_security_middleware():
     assert settings.MIDDLEWARE[0] == "django.middleware.security.SecurityMiddleware"
-    assert "config.security.SecurityHeadersMiddleware" in settings.MIDDLEWARE
+    assert "config.headers.SecurityHeadersMiddleware" in settings.MIDDLEWARE
     assert "config.security.RequestLimitsMiddleware" in settings.MIDDLEWARE

@@ -6,9 +6,9 @@ from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from config import security
+from config import rate_limits
 from config.asgi import application
-from config.security import Rate
+from config.rate_limits import Rate
 from config.ws_limits import RATE_LIMITED
 from matches.models import ResultVersion
 from tests.api.conftest import entrant_client, game, user_client
@@ -27,7 +27,7 @@ def small_limits(settings, monkeypatch):
         "private_link": "5/10m",
         "accounts": "3/10m",
     }
-    monkeypatch.setattr(security, "clock", lambda: 600 * 2_900_000 + 30.0)
+    monkeypatch.setattr(rate_limits, "clock", lambda: 600 * 2_900_000 + 30.0)
     return settings.RATE_LIMITS
 
 

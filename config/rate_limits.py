@@ -1,0 +1,143 @@
+"""Rate limits per client address, counted in fixed windows in the default cache (Redis when
+``REDIS_URL`` is set); ``RATE_LIMITS`` in the settings names them (docs/operations.md).
+
+The cache is a convenience, not a dependency: when it fails (Redis down) the limits are skipped
+with a warning and the request goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse, JsonResponse
+
+log = logging.getLogger(__name__)
+
+
+_PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+@dataclass(frozen=True)
+class Rate:
+    """``count`` events per ``seconds``; parsed from ``"20/5m"``, ``"600/1m"``, ``"10/s"``."""
+
+    count: int
+    seconds: int
+
+    @classmethod
+    def parse(cls, text: str) -> Rate:
+        match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d*)\s*([smhd])[a-z]*\s*", text or "")
+        if not match:
+            raise ValueError(f"a rate is like '20/5m' (count/period), not {text!r}")
+        count, number, unit = match.groups()
+        return cls(int(count), int(number or 1) * _PERIODS[unit])
+
+
+def rate_of(scope: str) -> Rate | None:
+    """The configured rate of a scope, or None when rate limits are switched off."""
+    if not getattr(settings, "RATE_LIMITS_ENABLED", True):
+        return None
+    text = getattr(settings, "RATE_LIMITS", {}).get(scope)
+    return Rate.parse(text) if text else None
+
+
+def clock() -> float:
+    """The time the limits count by (fixed windows of the rate's period)."""
+    return time.time()
+
+
+def _window(rate: Rate, now: float) -> tuple[int, int]:
+    start = int(now // rate.seconds)
+    retry_after = max(1, int(rate.seconds - (now % rate.seconds)) + 1)
+    return start, retry_after
+
+
+def _key(scope: str, ident: str, rate: Rate, start: int) -> str:
+    return f"ratelimit:{scope}:{rate.seconds}:{start}:{ident}"
+
+
+def blocked_for(scope: str, ident: str) -> int | None:
+    """Seconds until ``ident`` may act again in ``scope``, or None when under the limit."""
+    rate = rate_of(scope)
+    if rate is None:
+        return None
+    start, retry_after = _window(rate, clock())
+    try:
+        count = cache.get(_key(scope, ident, rate, start), 0)
+    except Exception as exc:  # noqa: BLE001 - a cache outage must not stop the site
+        log.warning("rate limit %s skipped: cache unavailable (%s)", scope, exc)
+        return None
+    return retry_after if count >= rate.count else None
+
+
+def count_hit(scope: str, ident: str) -> int | None:
+    """Count one event of ``ident`` in ``scope``; the window's count so far (None if uncounted).
+
+    One atomic increment in the cache; the window's first event creates the counter.
+    """
+    rate = rate_of(scope)
+    if rate is None:
+        return None
+    start, _ = _window(rate, clock())
+    key = _key(scope, ident, rate, start)
+    try:
+        count_in_window = getattr(cache, "count_in_window", None)
+        if count_in_window is not None:  # the Redis cache: one round trip
+            return count_in_window(key, rate.seconds + 5)
+        try:
+            return cache.incr(key)
+        except ValueError:  # the window's first event (or its counter just expired)
+            if cache.add(key, 1, timeout=rate.seconds + 5):
+                return 1
+            return cache.incr(key)
+    except Exception as exc:  # noqa: BLE001 - a cache outage must not stop the site
+        log.warning("rate limit %s not counted: cache unavailable (%s)", scope, exc)
+        return None
+
+
+def hit(scope: str, ident: str) -> int | None:
+    """Count an event; the seconds to wait when it goes over the limit, None while within it.
+
+    Counting first and comparing after takes one cache round trip instead of a read and a
+    write; an event refused for the limit is counted too, which changes nothing (the window
+    ends when it ends).
+    """
+    rate = rate_of(scope)
+    if rate is None:
+        return None
+    count = count_hit(scope, ident)
+    if count is None or count <= rate.count:
+        return None
+    return _window(rate, clock())[1]
+
+
+MESSAGES = {
+    "login": "Too many failed sign-ins from your network. Try again in {s} seconds.",
+    "accounts": "Too many account requests from your network. Try again in {s} seconds.",
+    "results": "Too many result submissions from your network. Try again in {s} seconds.",
+    "private_link": (
+        "Too many requests with an unknown private link from your network. "
+        "Try again in {s} seconds."
+    ),
+}
+
+
+def too_many(request, scope: str, retry_after: int) -> HttpResponse:
+    """HTTP 429 with a clear message (JSON for the API, a short page otherwise)."""
+    message = MESSAGES[scope].format(s=retry_after)
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"detail": message}, status=429)
+    else:
+        response = HttpResponse(
+            "<!doctype html><meta charset=utf-8><title>Too many requests</title>"
+            f"<h1>Too many requests</h1><p>{message}</p>",
+            status=429,
+            content_type="text/html; charset=utf-8",
+        )
+    response["Retry-After"] = str(retry_after)
+    return response
