@@ -3,6 +3,7 @@
 from django.contrib import admin
 
 from matches.models import Channel
+from matches.services.audit import Actor
 from tournament.models import (
     Entrant,
     GenerationJob,
@@ -114,9 +115,9 @@ class EntrantAdmin(admin.ModelAdmin):
 
     @admin.action(description="Replace the private links of the selected entrants")
     def revoke_links(self, request, queryset):
-        who = {"user": request.user, "channel": Channel.PAGE}
+        actor = Actor.from_request(request, Channel.PAGE)
         for entrant in queryset:
-            replace_private_link(entrant, who)
+            replace_private_link(entrant, actor)
         self.message_user(request, f"{queryset.count()} private link(s) replaced.")
 
 

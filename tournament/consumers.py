@@ -21,6 +21,8 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from matches.models import Channel
+from matches.services.audit import Actor
 from tournament import realtime, safe_json
 from tournament.models import Round, Tournament
 from tournament.permissions import (
@@ -219,6 +221,15 @@ class RoundConsumer(LiveConsumer):
         if error is not None:
             await self.send_error(*error, command=command)
 
+    def actor(self) -> Actor:
+        """The staff member running the clock from this socket, and from where."""
+        return Actor(
+            user=self.user,
+            channel=Channel.LIVE,
+            ip_address=self.client_address(),
+            user_agent=self.user_agent(),
+        )
+
     @database_sync_to_async
     def _run_clock(self, command, seconds, reason) -> tuple[str, str] | None:
         """Run a clock command for a staff member; the push goes to everyone after the commit."""
@@ -227,14 +238,15 @@ class RoundConsumer(LiveConsumer):
             return ("forbidden", "only the event's referees and organisers run the clock")
         if command not in clock.COMMANDS:
             return ("bad_request", f"unknown clock command {command!r}")
+        actor = self.actor()
         try:
             if command == "extend":
                 reason = reason if isinstance(reason, str) else ""
-                clock.extend(round_, seconds, self.user, reason=reason[:500])
+                clock.extend(round_, seconds, actor, reason=reason[:500])
             elif command == "start" and seconds is not None:
-                clock.start(round_, self.user, seconds=seconds)
+                clock.start(round_, actor, seconds=seconds)
             else:
-                clock.COMMANDS[command](round_, self.user)
+                clock.COMMANDS[command](round_, actor)
         except clock.ClockError as exc:
             return ("refused", str(exc))
         return None

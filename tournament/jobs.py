@@ -22,6 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnreachable
 
+from matches.services.audit import SYSTEM, Actor, record_change
 from tournament import tasks
 from tournament.models import GenerationJob, JobStatus, RoundStatus, StageKind, Tournament
 from tournament.services.rounds import RoundError, next_swiss_numbers
@@ -87,11 +88,14 @@ def next_swiss_round_key(tournament: Tournament) -> str:
     return f"tournament:{tournament.pk}:swiss-round:{done + 1}"
 
 
-def _request(tournament, kind, key, user, parameters, task_name) -> tuple[GenerationJob, bool]:
+def _request(tournament, kind, key, actor: Actor, parameters, task_name):
     """Find the job under ``key``, or create it and enqueue its task after the commit.
 
-    A failed job under the same key is started again (same row, new attempt).
+    A failed job under the same key is started again (same row, new attempt). A new request
+    is audited as ``<kind>.requested`` with the actor, whichever door it came through.
     """
+    user = actor.user
+    parameters = {**parameters, "channel": actor.channel}
     task = getattr(tasks, task_name)
     existing = GenerationJob.objects.filter(idempotency_key=key).first()
     if existing and existing.status != JobStatus.FAILED:
@@ -113,6 +117,13 @@ def _request(tournament, kind, key, user, parameters, task_name) -> tuple[Genera
                     parameters=parameters,
                     requested_by=user if getattr(user, "is_authenticated", False) else None,
                 )
+            record_change(
+                tournament,
+                "round.generation_requested",
+                job,
+                after={"job": job.pk, "key": job.idempotency_key, "kind": kind},
+                **actor.audit_fields(),
+            )
             transaction.on_commit(lambda: dispatch(job, task))
     except IntegrityError:
         return GenerationJob.objects.get(idempotency_key=key), False
@@ -120,12 +131,12 @@ def _request(tournament, kind, key, user, parameters, task_name) -> tuple[Genera
 
 
 def request_swiss_round(
-    tournament: Tournament, user=None, *, seed: int | None = None, channel: str = "system"
+    tournament: Tournament, actor: Actor = SYSTEM, *, seed: int | None = None
 ) -> tuple[GenerationJob, bool]:
     """Find or create the job that generates the next Swiss round; True when it is new.
 
-    ``seed`` reproduces a stored pairing; ``channel`` says through which door the request came
-    (kept for the audit entry the task writes). What the task would refuse is refused at once
+    ``seed`` reproduces a stored pairing; the actor's channel is kept for the audit entry the
+    task writes. What the task would refuse is refused at once
     (``RoundError``).
     """
     key = next_swiss_round_key(tournament)
@@ -135,12 +146,12 @@ def request_swiss_round(
         .exists()
     ):
         next_swiss_numbers(tournament)
-    parameters = {"seed": seed, "channel": channel}
-    return _request(tournament, "swiss_round", key, user, parameters, "generate_swiss_round_task")
+    parameters = {"seed": seed}
+    return _request(tournament, "swiss_round", key, actor, parameters, "generate_swiss_round_task")
 
 
 def request_elimination_step(
-    tournament: Tournament, user=None, *, channel: str = "system"
+    tournament: Tournament, actor: Actor = SYSTEM
 ) -> tuple[GenerationJob, bool]:
     """Find or create the job that cuts to the elimination or takes it one step on.
 
@@ -155,4 +166,4 @@ def request_elimination_step(
     else:
         done = tournament.rounds.count()
         kind, key = "elimination_advance", f"tournament:{tournament.pk}:elimination:after-{done}"
-    return _request(tournament, kind, key, user, {"channel": channel}, "elimination_step_task")
+    return _request(tournament, kind, key, actor, {}, "elimination_step_task")

@@ -41,7 +41,7 @@ def _swiss_round(job: GenerationJob, actor: Actor):
 
 def _elimination_step(job: GenerationJob, actor: Actor):
     step = start_elimination if job.kind == "elimination_start" else advance_elimination
-    state = step(job.tournament)
+    state = step(job.tournament, actor)
     return state.round, state.message
 
 

@@ -21,8 +21,8 @@ from tournament.services.player_history import entries_of, history_of
 from tournament.services.registration import replace_private_link
 
 
-def _who(request) -> dict:
-    return Actor.from_request(request, Channel.PAGE).audit_fields()
+def _actor(request) -> Actor:
+    return Actor.from_request(request, Channel.PAGE)
 
 
 @login_required
@@ -45,7 +45,7 @@ def history(request):
 @login_required
 @require_POST
 def claim_by_email(request):
-    joined = player_service.claim_by_email(request.user, _who(request))
+    joined = player_service.claim_by_email(request.user, _actor(request))
     messages.success(request, f"{joined} record{'s' if joined != 1 else ''} added to your history.")
     return redirect("accounts:history")
 
@@ -72,7 +72,7 @@ def new_link(request, entrant_id: int):
     entrant = get_object_or_404(Entrant, pk=entrant_id)
     if player is None or entrant not in entries_of(player):
         raise Http404("That is not one of your entries.")
-    replace_private_link(entrant, _who(request))
+    replace_private_link(entrant, _actor(request))
     messages.success(
         request, f"New private link for {entrant.tournament.name}; the old one no longer works."
     )

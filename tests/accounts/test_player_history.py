@@ -7,6 +7,7 @@ import json
 import pytest
 
 from matches.models import AuditEntry
+from matches.services.audit import SYSTEM
 from tests.factories import EntrantFactory, TournamentFactory, verified_user
 from tournament.models import Entrant, Player, Team, TeamMember
 from tournament.services import players as player_service
@@ -59,7 +60,7 @@ def test_claim_two_entries_by_their_links_and_see_both(client, two_events):
 
 def test_an_entry_of_another_account_cannot_be_claimed(client, two_events):
     e = entry(two_events[0])
-    player_service.claim(verified_user("bea"), e.player, {})
+    player_service.claim(verified_user("bea"), e.player, SYSTEM)
     client.force_login(verified_user("cal"))
     assert "belongs to another account" in client.get(f"/me/{e.access_token}/").content.decode()
     client.post(f"/me/{e.access_token}/", {"action": "claim"})
@@ -109,13 +110,13 @@ def test_two_records_in_one_event_are_never_merged(two_events):
     first, _ = two_events
     a, b = entry(first, "Hal"), entry(first, "Hal")
     with pytest.raises(player_service.PlayerError, match="same event"):
-        player_service.merge(a.player, b.player, {})
+        player_service.merge(a.player, b.player, SYSTEM)
 
 
 def test_a_new_link_replaces_the_old_one(client, two_events):
     e = entry(two_events[0])
     user = verified_user("ida")
-    player_service.claim(user, e.player, {})
+    player_service.claim(user, e.player, SYSTEM)
     client.force_login(user)
     old = e.access_token
     client.post(f"/accounts/history/{e.pk}/new-link/")
@@ -129,7 +130,7 @@ def test_a_new_link_replaces_the_old_one(client, two_events):
 def test_the_public_page_is_off_until_the_player_turns_it_on(client, two_events):
     e = entry(two_events[0], email="jo@example.org")
     user = verified_user("jo")
-    player = player_service.claim(user, e.player, {})
+    player = player_service.claim(user, e.player, SYSTEM)
     assert client.get(f"/players/{player.pk}/").status_code == 404
     client.force_login(user)
     client.post("/accounts/history/privacy/", {"profile_public": "on"})
@@ -142,7 +143,7 @@ def test_the_public_page_is_off_until_the_player_turns_it_on(client, two_events)
 def test_download_my_data(client, two_events):
     e = entry(two_events[0])
     user = verified_user("kat")
-    player_service.claim(user, e.player, {})
+    player_service.claim(user, e.player, SYSTEM)
     client.force_login(user)
     response = client.get("/accounts/data/")
     assert response["Content-Disposition"].startswith("attachment")
@@ -154,7 +155,7 @@ def test_download_my_data(client, two_events):
 def test_delete_my_account_keeps_my_results(client, two_events):
     e = entry(two_events[0], email="lu@example.org")
     user = verified_user("lu")
-    player_service.claim(user, e.player, {})
+    player_service.claim(user, e.player, SYSTEM)
     client.force_login(user)
     wrong = client.post("/accounts/delete/", {"password": "nope"})
     assert wrong.status_code == 400 and "not your password" in wrong.content.decode()

@@ -100,7 +100,7 @@ def build_showcase() -> dict:
             enter_result(match, report_for(match), referee_actor)
         complete_round(round_)
     groups = publish_round(start_elimination(tournament).round)
-    clock.start(groups, organiser)
+    clock.start(groups, Actor(user=organiser))
     tables = list(groups.matches.order_by("table_number"))
     assert [m.group_label for m in tables] == ["A", "B", "C", "D"]
     # the long-named player (who wins every game, so is in the cut) still has to play

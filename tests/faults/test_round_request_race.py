@@ -10,6 +10,7 @@ import threading
 import pytest
 from django.db import connections
 
+from matches.services.audit import Actor
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.jobs import request_swiss_round
 from tournament.models import GenerationJob, Round, StaffRole, StaffRoleKind, Tournament
@@ -31,7 +32,7 @@ def test_simultaneous_round_requests_make_one_job_and_one_round(on_postgres, org
         try:
             fresh = Tournament.objects.get(pk=tournament.pk)
             barrier.wait(timeout=30)
-            job, created = request_swiss_round(fresh, user, seed=5, channel="page")
+            job, created = request_swiss_round(fresh, Actor(user=user, channel="page"), seed=5)
             outcomes[index] = ("ok", job.pk, created)
         except Exception as exc:  # noqa: BLE001 - reported by the assertion below
             outcomes[index] = ("error", repr(exc), None)

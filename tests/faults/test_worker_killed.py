@@ -15,6 +15,7 @@ from types import SimpleNamespace
 import pytest
 from celery import Celery
 
+from matches.services.audit import Actor
 from tournament import tasks
 from tournament.jobs import request_swiss_round
 from tournament.models import GenerationJob, JobStatus, Round
@@ -54,7 +55,9 @@ def test_a_round_survives_its_worker_being_killed(
         app=SimpleNamespace(conf=SimpleNamespace(task_always_eager=True)),
     )
     monkeypatch.setattr(tasks, "generate_swiss_round_task", not_sent)
-    job, created = request_swiss_round(tournament, tournament.organiser, seed=3, channel="api")
+    job, created = request_swiss_round(
+        tournament, Actor(user=tournament.organiser, channel="api"), seed=3
+    )
     assert created
     sender = Celery(broker=redis_url)
     sender.send_task("tournament.tasks.generate_swiss_round_task", args=[job.pk], queue=queue)
@@ -85,5 +88,5 @@ def test_a_round_survives_its_worker_being_killed(
     assert job.round_id == rounds.order_by("-number").first().pk
     assert GenerationJob.objects.filter(tournament=tournament).count() == 1
     # Asking again finds the same job, not a new round.
-    again, created_again = request_swiss_round(tournament, tournament.organiser)
+    again, created_again = request_swiss_round(tournament, Actor(user=tournament.organiser))
     assert (again.pk, created_again) == (job.pk, False)

@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from matches.models import AuditEntry
+from matches.services.audit import Actor
 from tournament.models import RoundStatus
 from tournament.services import clock
 from tournament.services.clock import ClockError, ClockState
@@ -110,17 +111,17 @@ pytestmark_db = pytest.mark.django_db
 def test_commands_change_the_round_audit_and_mark_it_running(event):
     round_ = event["round"]
     user = event["referee"]
-    round_ = clock.start(round_, user)
+    round_ = clock.start(round_, Actor(user=user))
     assert round_.status == RoundStatus.RUNNING
     assert round_.clock_ends_at - round_.clock_started_at == timedelta(seconds=300)
-    round_ = clock.pause(round_, user)
+    round_ = clock.pause(round_, Actor(user=user))
     assert round_.clock_ends_at is None
     assert 299_000 <= round_.clock_paused_remaining_ms <= 300_000
-    round_ = clock.extend(round_, 60, user, reason="table 3 restarted")
+    round_ = clock.extend(round_, 60, Actor(user=user), reason="table 3 restarted")
     assert 359_000 <= round_.clock_paused_remaining_ms <= 360_000
-    round_ = clock.resume(round_, user)
+    round_ = clock.resume(round_, Actor(user=user))
     assert ClockState.of(round_).state == "running"
-    round_ = clock.end(round_, user)
+    round_ = clock.end(round_, Actor(user=user))
     assert ClockState.of(round_).state == "ended"
     actions = list(
         AuditEntry.objects.filter(

@@ -126,11 +126,6 @@ def actor_for(request, entrant=None) -> Actor:
     return Actor.from_request(request, Channel.API, entrant=entrant)
 
 
-def audit_actor(request, entrant=None) -> dict:
-    """Keyword arguments for ``record_change`` describing this request's actor."""
-    return actor_for(request, entrant).audit_fields()
-
-
 def visible_tournaments(request):
     """Tournaments the requester may read: public ones, staff's own, the token's own."""
     user = request.user

@@ -16,12 +16,13 @@ from tournament.api.base import (
     ENTRANT_TOKEN,
     TOURNAMENT_SLUG,
     TournamentNestedMixin,
-    audit_actor,
+    actor_for,
     changed,
 )
 from tournament.api.serializers import (
     CsvImportResultSerializer,
     CsvImportSerializer,
+    DropSerializer,
     EmptySerializer,
     EntrantCreateSerializer,
     EntrantSerializer,
@@ -101,8 +102,10 @@ class EntrantViewSet(
             return EntrantCreateSerializer
         if self.action in ("update", "partial_update"):
             return EntrantUpdateSerializer
-        if self.action in ("check_in", "drop"):
+        if self.action == "check_in":
             return EmptySerializer
+        if self.action == "drop":
+            return DropSerializer
         if self.action == "import_csv":
             return CsvImportSerializer
         if is_organiser(self.request.user, self.get_tournament()):
@@ -122,7 +125,7 @@ class EntrantViewSet(
             entrant,
             before=before,
             after=after,
-            **audit_actor(self.request),
+            **actor_for(self.request).audit_fields(),
         )
 
     def create(self, request, *args, **kwargs):
@@ -130,10 +133,10 @@ class EntrantViewSet(
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        actor = audit_actor(request)
+        actor = actor_for(request)
         if "members" in data:
             entrant = registration.register_team(
-                tournament, data["name"], data["members"], seed=data.get("seed"), who=actor
+                tournament, data["name"], data["members"], seed=data.get("seed"), actor=actor
             )
         else:
             entrant = registration.register_player(
@@ -143,7 +146,7 @@ class EntrantViewSet(
                 email=data.get("email", ""),
                 seed=data.get("seed"),
                 display_name=data.get("display_name") or "",
-                who=actor,
+                actor=actor,
             )
         return Response(EntrantStaffSerializer(entrant).data, status=status.HTTP_201_CREATED)
 
@@ -169,19 +172,21 @@ class EntrantViewSet(
     def check_in(self, request, *args, **kwargs):
         """Mark the entrant present (repeating it changes nothing)."""
         self.get_serializer(data=request.data).is_valid(raise_exception=True)
-        entrant = registration.check_in(self.get_object(), audit_actor(request))
+        entrant = registration.check_in(self.get_object(), actor_for(request))
         return Response(EntrantStaffSerializer(entrant).data)
 
     @extend_schema(
         parameters=[TOURNAMENT_SLUG],
-        request=EmptySerializer,
+        request=DropSerializer,
         responses={200: EntrantStaffSerializer, 409: DETAIL},
     )
     @action(detail=True, methods=["post"])
     def drop(self, request, *args, **kwargs):
-        """Take the entrant out of the pairings from the next round on."""
-        self.get_serializer(data=request.data).is_valid(raise_exception=True)
-        entrant = registration.drop(self.get_object(), audit_actor(request))
+        """Take the entrant out of the pairings from the next round on (with an optional reason)."""
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        reason = serializer.validated_data["reason"].strip()
+        entrant = registration.drop(self.get_object(), actor_for(request), reason=reason)
         return Response(EntrantStaffSerializer(entrant).data)
 
     @extend_schema(
@@ -203,7 +208,7 @@ class EntrantViewSet(
         serializer.is_valid(raise_exception=True)
         raw = serializer.validated_data["file"].read()
         try:
-            entrants = registration.import_players(tournament, raw, audit_actor(request))
+            entrants = registration.import_players(tournament, raw, actor_for(request))
         except CsvImportInvalid as exc:
             return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
         body = {

@@ -56,9 +56,9 @@ class GenerationJobSerializer(serializers.ModelSerializer):
         return request.build_absolute_uri(path) if request else path
 
 
-def start_swiss_round(tournament: Tournament, user, *, seed: int | None = None):
+def start_swiss_round(tournament: Tournament, actor, *, seed: int | None = None):
     """The job generating the next Swiss round (new, or the one already asked for)."""
-    job, created = request_swiss_round(tournament, user, seed=seed, channel="api")
+    job, created = request_swiss_round(tournament, actor, seed=seed)
     job.refresh_from_db()
     return job, created
 

@@ -77,7 +77,7 @@ class RoundViewSet(
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         job, _ = start_swiss_round(
-            tournament, request.user, seed=serializer.validated_data.get("seed")
+            tournament, actor_for(request), seed=serializer.validated_data.get("seed")
         )
         return job_response(job, request)
 

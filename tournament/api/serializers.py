@@ -17,42 +17,12 @@ from tournament.models.event import (
     tiebreaker_errors,
 )
 from tournament.scoring_calls import MAX_GAP_SECONDS, MIN_GAP_SECONDS, gap_errors
+from tournament.services.events import SETTINGS
 
 # Options the platform sets itself (per match or from their own fields), never system options.
 COMMON_OPTION_KEYS = {"expected_sides", "side_sizes", "points_table", "tie_policy", "game_points"}
 
-TOURNAMENT_SETTINGS = [
-    "slug",
-    "name",
-    "description",
-    "venue",
-    "starts_on",
-    "game_system",
-    "mode",
-    "rules_level",
-    "timing",
-    "swiss_rounds",
-    "pairing_method",
-    "preferred_pod_size",
-    "allow_three_team_games",
-    "equal_team_sizes",
-    "bye_scores_as_win",
-    "points_table",
-    "tie_policy",
-    "confirmations",
-    "dispute_window_minutes",
-    "series_points",
-    "tiebreakers",
-    "cut_size",
-    "cut_tie_resolution",
-    "game_length_seconds",
-    "scoring_calls",
-    "scoring_call_gap_min_seconds",
-    "scoring_call_gap_max_seconds",
-    "system_options",
-    "status",
-    "is_public",
-]
+TOURNAMENT_SETTINGS = list(SETTINGS)  # one list: the events service records the same ones
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -302,6 +272,12 @@ class EntrantUpdateSerializer(StrictModelSerializer):
 
 class EmptySerializer(StrictSerializer):
     """No body (any key is refused)."""
+
+
+class DropSerializer(StrictSerializer):
+    """Why a side leaves the event (optional; kept in the audit trail, as on the console)."""
+
+    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
 
 class CsvImportSerializer(StrictSerializer):

@@ -7,7 +7,7 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.base import ApiViewMixin, TournamentNestedMixin
+from tournament.api.base import ApiViewMixin, TournamentNestedMixin, actor_for
 from tournament.api.generation import GenerationJobSerializer, job_response
 from tournament.csv_export import csv_download
 from tournament.jobs import request_elimination_step
@@ -179,6 +179,6 @@ class EliminationStepView(TournamentNestedMixin, APIView):
     @extend_schema(request=None, responses={202: GenerationJobSerializer})
     def post(self, request, tournament_slug):
         tournament = self.get_tournament()
-        job, _ = request_elimination_step(tournament, request.user, channel="api")
+        job, _ = request_elimination_step(tournament, actor_for(request))
         job.refresh_from_db()
         return job_response(job, request)

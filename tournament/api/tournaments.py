@@ -4,7 +4,6 @@ Who may do what is in ``tournament.permissions``; the error format in ``tourname
 Every change made here is written to the audit trail with channel API and the client address.
 """
 
-from django.db import transaction
 from django.db.models import Count
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -13,11 +12,11 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from matches.services.audit import record_change
-from tournament.api.base import ApiViewMixin, audit_actor, changed, visible_tournaments
+from tournament.api.base import ApiViewMixin, actor_for, visible_tournaments
 from tournament.api.serializers import TournamentSerializer, TournamentWriteSerializer
-from tournament.models import StaffRole, StaffRoleKind, Tournament
+from tournament.models import Tournament
 from tournament.permissions import OrganiserOrReadOnly
+from tournament.services.events import create_tournament, update_tournament
 
 
 @extend_schema_view(
@@ -65,18 +64,7 @@ class TournamentViewSet(
     def create(self, request, *args, **kwargs):
         serializer = TournamentWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        with transaction.atomic():
-            tournament = serializer.save(organiser=request.user)
-            StaffRole.objects.create(
-                tournament=tournament, user=request.user, role=StaffRoleKind.ORGANISER
-            )
-            record_change(
-                tournament,
-                "tournament.created",
-                tournament,
-                after=TournamentWriteSerializer(tournament).data,
-                **audit_actor(request),
-            )
+        tournament = create_tournament(Tournament(**serializer.validated_data), actor_for(request))
         return self._output(tournament, status.HTTP_201_CREATED)
 
     def update(self, request, *args, **kwargs):
@@ -84,19 +72,7 @@ class TournamentViewSet(
         tournament = self.get_object()
         serializer = TournamentWriteSerializer(tournament, data=request.data, partial=partial)
         serializer.is_valid(raise_exception=True)
-        with transaction.atomic():
-            before = dict(TournamentWriteSerializer(tournament).data)
-            tournament = serializer.save()
-            old, new = changed(before, dict(TournamentWriteSerializer(tournament).data))
-            if new:
-                record_change(
-                    tournament,
-                    "tournament.updated",
-                    tournament,
-                    before=old,
-                    after=new,
-                    **audit_actor(request),
-                )
+        update_tournament(tournament, serializer.validated_data, actor_for(request))
         return self._output(tournament)
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})

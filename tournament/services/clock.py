@@ -31,8 +31,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.api import max_game_seconds, scoring_call
-from matches.models import Channel
-from matches.services.audit import record_change
+from matches.services.audit import SYSTEM, Actor, record_change
 from tournament import realtime
 from tournament.models import Round, RoundStatus, ScoringCalls, Timing
 from tournament.scoring_calls import CallPlan
@@ -220,7 +219,7 @@ def _snapshot(round_: Round, now: datetime) -> dict:
     return data
 
 
-def _command(round_, action: str, user, change, *, reason: str = "", entrant=None) -> Round:
+def _command(round_, action: str, actor: Actor, change, *, reason: str = "") -> Round:
     """Lock the round, apply ``change(round_, clock, now) -> fields``, audit, push."""
     with transaction.atomic():
         round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
@@ -247,16 +246,14 @@ def _command(round_, action: str, user, change, *, reason: str = "", entrant=Non
             round_,
             before=before,
             after=after,
-            user=user,
-            entrant=entrant,
-            channel=Channel.LIVE,
             reason=reason,
+            **actor.audit_fields(),
         )
         notify_clock(round_, action=action)
     return round_
 
 
-def start(round_: Round, user=None, *, seconds: int | None = None) -> Round:
+def start(round_: Round, actor: Actor = SYSTEM, *, seconds: int | None = None) -> Round:
     """ "Yarra Mark!": start the round's clock (optionally with another game length)."""
 
     def change(r, clock, now):
@@ -283,10 +280,10 @@ def start(round_: Round, user=None, *, seconds: int | None = None) -> Round:
             )
         return fields
 
-    return _command(round_, "start", user, change)
+    return _command(round_, "start", actor, change)
 
 
-def pause(round_: Round, user=None) -> Round:
+def pause(round_: Round, actor: Actor = SYSTEM) -> Round:
     """Stop the clock, keeping the time left."""
 
     def change(r, clock, now):
@@ -294,10 +291,10 @@ def pause(round_: Round, user=None) -> Round:
             raise ClockError(f"only a running clock can be paused (it is {clock.state})")
         return pause_fields(now, clock)
 
-    return _command(round_, "pause", user, change)
+    return _command(round_, "pause", actor, change)
 
 
-def resume(round_: Round, user=None) -> Round:
+def resume(round_: Round, actor: Actor = SYSTEM) -> Round:
     """Run a paused clock again from the time it had left."""
 
     def change(r, clock, now):
@@ -305,10 +302,10 @@ def resume(round_: Round, user=None) -> Round:
             raise ClockError(f"only a paused clock can be resumed (it is {clock.state})")
         return resume_fields(now, clock)
 
-    return _command(round_, "resume", user, change)
+    return _command(round_, "resume", actor, change)
 
 
-def extend(round_: Round, seconds: int, user=None, *, reason: str = "") -> Round:
+def extend(round_: Round, seconds: int, actor: Actor = SYSTEM, *, reason: str = "") -> Round:
     """Add ``seconds`` to a running or paused clock (or to one that has just run out)."""
     seconds = _seconds(seconds, 1, MAX_EXTEND_SECONDS)
 
@@ -317,10 +314,10 @@ def extend(round_: Round, seconds: int, user=None, *, reason: str = "") -> Round
             raise ClockError("the clock has not started yet")
         return extend_fields(now, clock, seconds, r.clock_ends_at)
 
-    return _command(round_, "extend", user, change, reason=reason)
+    return _command(round_, "extend", actor, change, reason=reason)
 
 
-def end(round_: Round, user=None) -> Round:
+def end(round_: Round, actor: Actor = SYSTEM) -> Round:
     """ "Yarra Bung!": end the round's time now."""
 
     def change(r, clock, now):
@@ -328,7 +325,7 @@ def end(round_: Round, user=None) -> Round:
             raise ClockError(f"only a running or paused clock can be ended (it is {clock.state})")
         return end_fields(now, clock)
 
-    return _command(round_, "end", user, change)
+    return _command(round_, "end", actor, change)
 
 
 def _seconds(value, low: int, high: int) -> int:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from matches.models import Match, Seat, VersionState
-from matches.services.audit import record_change
+from matches.services.audit import SYSTEM, Actor, record_change
 from tournament.brackets import (
     Advancement,
     BracketError,
@@ -165,7 +165,25 @@ def _seat_plan(tournament: Tournament, plan) -> EliminationState:
 
 
 @transaction.atomic
-def start_elimination(tournament: Tournament) -> EliminationState:
+def start_elimination(tournament: Tournament, actor: Actor = SYSTEM) -> EliminationState:
+    """Cut the Swiss standings and seat the first elimination stage (or a cut tie-break);
+    audited as ``elimination.started``, whichever door asked."""
+    return _audited(tournament, _cut(tournament), "elimination.started", actor)
+
+
+def advance_elimination(tournament: Tournament, actor: Actor = SYSTEM) -> EliminationState:
+    """Take the elimination one step on (tie-breaks, the next stage, or the champion);
+    audited as ``elimination.advanced``, whichever door asked."""
+    return _audited(tournament, _advance(tournament), "elimination.advanced", actor)
+
+
+def _audited(tournament, state: EliminationState, action: str, actor: Actor) -> EliminationState:
+    after = {"message": state.message, "round": state.round.number if state.round else None}
+    record_change(tournament, action, tournament, after=after, **actor.audit_fields())
+    return state
+
+
+def _cut(tournament: Tournament) -> EliminationState:
     """Cut the Swiss standings and seat the first elimination stage (or a cut tie-break)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.stages.exclude(kind=StageKind.SWISS).exists():
@@ -249,7 +267,7 @@ def _require_complete(rounds) -> None:
 
 
 @transaction.atomic
-def advance_elimination(tournament: Tournament) -> EliminationState:
+def _advance(tournament: Tournament) -> EliminationState:
     """Take the elimination one step on: tie-breaks, the next stage, or the champion."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     stage = (

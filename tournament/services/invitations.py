@@ -18,7 +18,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.services.audit import record_change
+from matches.services.audit import Actor, record_change
 from tournament.models import StaffInvitation, StaffRole, StaffRoleKind, Tournament
 
 #: the session key holding an invitation's token while its holder signs up or signs in (sign-up
@@ -50,7 +50,7 @@ def hash_token(token: str) -> str:
 def invite(
     tournament: Tournament,
     role: str,
-    who: dict,
+    actor: Actor,
     *,
     email: str = "",
     days: int = DEFAULT_DAYS,
@@ -80,7 +80,7 @@ def invite(
             role=role,
             email=email.strip(),
             token_hash=hash_token(token),
-            created_by=who.get("user"),
+            created_by=actor.user,
             expires_at=now + timedelta(days=days),
         )
         record_change(
@@ -92,7 +92,7 @@ def invite(
                 "email": invitation.email,
                 "expires_at": str(invitation.expires_at),
             },
-            **who,
+            **actor.audit_fields(),
         )
         path = reverse("tournament:invitation", args=[token])
         if invitation.email:
@@ -134,7 +134,7 @@ def why_unusable(invitation: StaffInvitation | None) -> str | None:
     }.get(invitation.state)
 
 
-def accept(token: str, user, who: dict) -> StaffRole:
+def accept(token: str, user, actor: Actor) -> StaffRole:
     """Give ``user`` the invitation's role (under a lock: a link works exactly once)."""
     with transaction.atomic():
         found = find(token)
@@ -159,12 +159,12 @@ def accept(token: str, user, who: dict) -> StaffRole:
             "staff.invitation_accepted",
             invitation,
             after={"user": user.get_username(), "role": invitation.role},
-            **who,
+            **actor.audit_fields(),
         )
     return role
 
 
-def revoke(invitation: StaffInvitation, who: dict) -> None:
+def revoke(invitation: StaffInvitation, actor: Actor) -> None:
     """Withdraw a pending invitation (audited); a used one stays as it is."""
     with transaction.atomic():
         invitation = StaffInvitation.objects.select_for_update().get(pk=invitation.pk)
@@ -177,5 +177,5 @@ def revoke(invitation: StaffInvitation, who: dict) -> None:
             "staff.invitation_revoked",
             invitation,
             before={"role": invitation.role, "email": invitation.email},
-            **who,
+            **actor.audit_fields(),
         )

@@ -7,7 +7,7 @@ from django.core.mail import send_mass_mail
 from django.db import transaction
 from django.urls import reverse
 
-from matches.services.audit import record_change
+from matches.services.audit import Actor, record_change
 from tournament.models import Entrant, EntrantStatus, Tournament
 
 
@@ -39,7 +39,7 @@ def _message(entrant: Entrant, site: str) -> tuple:
     return (subject, body, None, [email_of(entrant)])
 
 
-def send_links(tournament: Tournament, who: dict, site: str, entrants=None) -> int:
+def send_links(tournament: Tournament, actor: Actor, site: str, entrants=None) -> int:
     """E-mail each active entrant that has an address its link, after the commit; how many."""
     query = (entrants if entrants is not None else tournament.entrants.all()).exclude(
         status=EntrantStatus.DROPPED
@@ -51,7 +51,7 @@ def send_links(tournament: Tournament, who: dict, site: str, entrants=None) -> i
             "entrant.links_sent",
             tournament,
             after={"sent": len(chosen), "entrants": [e.pk for e in chosen][:500]},
-            **who,
+            **actor.audit_fields(),
         )
         messages = [_message(e, site) for e in chosen]
         if messages:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from matches.services.audit import record_change
+from matches.services.audit import Actor, record_change
 from tournament.models import Entrant, Player, TeamMember, Tournament
 
 
@@ -35,7 +35,7 @@ def _events_of(player: Player) -> set[int]:
     return set(direct) | set(teams)
 
 
-def merge(source: Player, target: Player, who: dict, *, action: str = "player.merged") -> Player:
+def merge(source: Player, target: Player, actor: Actor, *, action: str = "player.merged") -> Player:
     """Move every entry and team place of ``source`` onto ``target`` and delete ``source``.
 
     Refused when both records belong to different accounts, or both played in one event (an
@@ -72,12 +72,17 @@ def merge(source: Player, target: Player, who: dict, *, action: str = "player.me
         source.delete()
         for tournament in Tournament.objects.filter(pk__in=touched):
             record_change(
-                tournament, action, target, before=before, after={"player": target.pk}, **who
+                tournament,
+                action,
+                target,
+                before=before,
+                after={"player": target.pk},
+                **actor.audit_fields(),
             )
     return target
 
 
-def claim(user, player: Player, who: dict) -> Player:
+def claim(user, player: Player, actor: Actor) -> Player:
     """Make ``player`` (a record of this person) part of the account's history."""
     if player.user_id and player.user_id != user.pk:
         raise PlayerError("this entry already belongs to another account")
@@ -90,23 +95,29 @@ def claim(user, player: Player, who: dict) -> Player:
             player.user = user
             player.save(update_fields=["user"])
             for tournament in Tournament.objects.filter(pk__in=_events_of(player)):
-                record_change(tournament, "player.claimed", player, after={"user": user.pk}, **who)
+                record_change(
+                    tournament,
+                    "player.claimed",
+                    player,
+                    after={"user": user.pk},
+                    **actor.audit_fields(),
+                )
         return player
     if mine.pk == player.pk:
         return mine
-    return merge(player, mine, who, action="player.claimed")
+    return merge(player, mine, actor, action="player.claimed")
 
 
-def claim_entry(user, entrant: Entrant, who: dict, *, member: int | None = None) -> Player:
+def claim_entry(user, entrant: Entrant, actor: Actor, *, member: int | None = None) -> Player:
     """Claim an entry by its private link: a player's own, or one member's place in a team."""
     if entrant.player_id:
-        return claim(user, entrant.player, who)
+        return claim(user, entrant.player, actor)
     if not isinstance(member, int) or not 0 < member < 2**63:
         raise PlayerError("choose which member of the team you are")
     membership = TeamMember.objects.filter(team_id=entrant.team_id, player_id=member).first()
     if membership is None:
         raise PlayerError("choose which member of the team you are")
-    return claim(user, membership.player, who)
+    return claim(user, membership.player, actor)
 
 
 def claimable_by_email(user) -> list[Player]:
@@ -127,7 +138,7 @@ def claimable_by_email(user) -> list[Player]:
     ]
 
 
-def claim_by_email(user, who: dict) -> int:
+def claim_by_email(user, actor: Actor) -> int:
     """Claim every record registered with the account's verified e-mail; how many joined.
 
     A record that cannot join (it played in an event the account already has) is left alone.
@@ -135,7 +146,7 @@ def claim_by_email(user, who: dict) -> int:
     joined = 0
     for player in claimable_by_email(user):
         try:
-            claim(user, player, who)
+            claim(user, player, actor)
         except PlayerError:
             continue
         joined += 1

@@ -2,9 +2,8 @@
 
 Small functions that pages and the API alike can call. Each one locks the row it changes,
 changes it, and appends an audit entry (before and after) in the same transaction, so the
-trail never disagrees with the data. ``who`` is the provenance of the change: the keyword
-arguments of ``matches.services.audit.record_change`` (``user``, ``entrant``, ``channel``,
-``ip_address``).
+trail never disagrees with the data. ``actor`` says who made the change and through which door
+(``matches.services.audit.Actor``; the system when not given).
 """
 
 from django.db import IntegrityError, transaction
@@ -12,7 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from matches.models import Channel
-from matches.services.audit import record_change
+from matches.services.audit import SYSTEM, Actor, record_change
 from tournament import realtime
 from tournament.models import (
     Entrant,
@@ -34,12 +33,6 @@ class RegistrationError(ValueError):
     """A registration change that cannot be made now; the message says why."""
 
 
-def _who(who: dict | None) -> dict:
-    who = dict(who or {})
-    who.setdefault("channel", Channel.PAGE)
-    return who
-
-
 def _snapshot(entrant: Entrant) -> dict:
     return {
         "name": entrant.display_name,
@@ -59,7 +52,7 @@ def registration_open(tournament: Tournament) -> bool:
 
 
 @transaction.atomic
-def open_registration(tournament: Tournament, who: dict | None = None) -> Tournament:
+def open_registration(tournament: Tournament, actor: Actor = SYSTEM) -> Tournament:
     """Move an event from set-up to open registration (self check-in starts working)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != TournamentStatus.SETUP:
@@ -72,13 +65,13 @@ def open_registration(tournament: Tournament, who: dict | None = None) -> Tourna
         tournament,
         before={"status": TournamentStatus.SETUP},
         after={"status": tournament.status},
-        **_who(who),
+        **actor.audit_fields(),
     )
     return tournament
 
 
 def _join(
-    tournament: Tournament, name: str, *, team_play: bool, make_side, who, seed=None
+    tournament: Tournament, name: str, *, team_play: bool, make_side, actor: Actor, seed=None
 ) -> Entrant:
     """Add a side to the event under ``name``; ``make_side`` creates its player or team.
 
@@ -113,7 +106,7 @@ def _join(
         "entrant.late_entry" if late else "entrant.created",
         entrant,
         after=after,
-        **_who(who),
+        **actor.audit_fields(),
     )
     return entrant
 
@@ -127,7 +120,7 @@ def register_player(
     email: str = "",
     seed: int | None = None,
     display_name: str = "",
-    who: dict | None = None,
+    actor: Actor = SYSTEM,
 ) -> Entrant:
     """Add a player to the event (shown as ``display_name`` when given); after the first round
     it is recorded as a late entry."""
@@ -137,7 +130,7 @@ def register_player(
         return {"player": player}
 
     shown = display_name.strip() or name
-    return _join(tournament, shown, team_play=False, make_side=make_side, who=who, seed=seed)
+    return _join(tournament, shown, team_play=False, make_side=make_side, actor=actor, seed=seed)
 
 
 @transaction.atomic
@@ -147,7 +140,7 @@ def register_team(
     members: list[str],
     *,
     seed: int | None = None,
-    who: dict | None = None,
+    actor: Actor = SYSTEM,
 ) -> Entrant:
     """Add a team of two or three named players to a team event (Alliances)."""
     members = [m.strip() for m in members if m and m.strip()]
@@ -164,10 +157,10 @@ def register_team(
             TeamMember.objects.create(team=team, player=Player.objects.create(name=member))
         return {"team": team}
 
-    return _join(tournament, name, team_play=True, make_side=make_side, who=who, seed=seed)
+    return _join(tournament, name, team_play=True, make_side=make_side, actor=actor, seed=seed)
 
 
-def import_players(tournament: Tournament, raw: bytes, who: dict | None = None) -> list[Entrant]:
+def import_players(tournament: Tournament, raw: bytes, actor: Actor = SYSTEM) -> list[Entrant]:
     """Register every player of a CSV file, or none (``CsvImportInvalid`` lists the bad lines),
     and record the import in the audit trail."""
     with transaction.atomic():
@@ -180,7 +173,7 @@ def import_players(tournament: Tournament, raw: bytes, who: dict | None = None) 
                 "count": len(created),
                 "entrants": [{"id": e.pk, "name": e.display_name} for e in created],
             },
-            **_who(who),
+            **actor.audit_fields(),
         )
     return created
 
@@ -191,7 +184,7 @@ def _next_round_number(tournament: Tournament) -> int:
 
 
 @transaction.atomic
-def check_in(entrant: Entrant, who: dict | None = None) -> Entrant:
+def check_in(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
     """Mark an entrant present; doing it twice changes nothing (and records nothing)."""
     entrant = _locked(entrant)
     if entrant.status == EntrantStatus.DROPPED:
@@ -208,13 +201,13 @@ def check_in(entrant: Entrant, who: dict | None = None) -> Entrant:
         entrant,
         before=before,
         after=_snapshot(entrant),
-        **_who(who),
+        **actor.audit_fields(),
     )
     return entrant
 
 
 @transaction.atomic
-def undo_check_in(entrant: Entrant, who: dict | None = None) -> Entrant:
+def undo_check_in(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
     """Take back a check-in made by mistake (the entrant is registered again)."""
     entrant = _locked(entrant)
     if entrant.status != EntrantStatus.CHECKED_IN:
@@ -229,13 +222,13 @@ def undo_check_in(entrant: Entrant, who: dict | None = None) -> Entrant:
         entrant,
         before=before,
         after=_snapshot(entrant),
-        **_who(who),
+        **actor.audit_fields(),
     )
     return entrant
 
 
 @transaction.atomic
-def drop(entrant: Entrant, who: dict | None = None, *, reason: str = "") -> Entrant:
+def drop(entrant: Entrant, actor: Actor = SYSTEM, *, reason: str = "") -> Entrant:
     """Take an entrant out of the pairings from the next generated round on."""
     entrant = _locked(entrant)
     if entrant.status == EntrantStatus.DROPPED:
@@ -255,7 +248,7 @@ def drop(entrant: Entrant, who: dict | None = None, *, reason: str = "") -> Entr
         before=before,
         after=_snapshot(entrant) | {"dropped_after_round": last_done},
         reason=reason,
-        **_who(who),
+        **actor.audit_fields(),
     )
     return entrant
 
@@ -273,7 +266,7 @@ def can_reinstate(entrant: Entrant, latest_round_created=None) -> bool:
 
 
 @transaction.atomic
-def reinstate(entrant: Entrant, who: dict | None = None) -> Entrant:
+def reinstate(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
     """Undo a drop made by mistake, before the next round is paired (audited)."""
     Tournament.objects.select_for_update().get(pk=entrant.tournament_id)  # no round meanwhile
     entrant = _locked(entrant)
@@ -295,16 +288,16 @@ def reinstate(entrant: Entrant, who: dict | None = None) -> Entrant:
         entrant,
         before=before,
         after=_snapshot(entrant),
-        **_who(who),
+        **actor.audit_fields(),
     )
     return entrant
 
 
-def check_in_everyone(tournament: Tournament, who: dict | None = None) -> int:
+def check_in_everyone(tournament: Tournament, actor: Actor = SYSTEM) -> int:
     """Check in every registered entrant (the "everyone present" button); how many."""
     done = 0
     for entrant in tournament.entrants.filter(status=EntrantStatus.REGISTERED).order_by("pk"):
-        check_in(entrant, who)
+        check_in(entrant, actor)
         done += 1
     return done
 
@@ -313,17 +306,15 @@ def self_check_in(entrant: Entrant, *, ip_address: str | None = None) -> Entrant
     """A player checks in through their own private link, while registration is open."""
     if not registration_open(entrant.tournament):
         raise RegistrationError("check-in is closed: ask the organiser's desk")
-    return check_in(
-        entrant, {"entrant": entrant, "channel": Channel.PAGE, "ip_address": ip_address}
-    )
+    return check_in(entrant, Actor(entrant=entrant, channel=Channel.PAGE, ip_address=ip_address))
 
 
 @transaction.atomic
-def replace_private_link(entrant: Entrant, who: dict | None = None) -> Entrant:
+def replace_private_link(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
     """Give the entrant a new private link: the old one stops working at once, over HTTP and on
     every socket opened with it (closed once this commits). Audited, without either token."""
     entrant = _locked(entrant)
     entrant.revoke_access_token()
-    record_change(entrant.tournament, "entrant.link_replaced", entrant, **_who(who))
+    record_change(entrant.tournament, "entrant.link_replaced", entrant, **actor.audit_fields())
     realtime.close_private_link_sockets(entrant.pk)
     return entrant

@@ -2,8 +2,8 @@
 
 from django.db import transaction
 
-from matches.models import Channel, ResultVersion, Seat
-from matches.services.audit import record_change
+from matches.models import ResultVersion, Seat
+from matches.services.audit import SYSTEM, Actor, record_change
 from tournament.models import Entrant, Round, RoundStatus
 from tournament.services.registration import RegistrationError
 
@@ -19,7 +19,7 @@ def _seat_record(seat: Seat) -> dict:
 
 
 @transaction.atomic
-def swap_seats(round_: Round, entrant_a: Entrant, entrant_b: Entrant, who: dict | None = None):
+def swap_seats(round_: Round, entrant_a: Entrant, entrant_b: Entrant, actor: Actor = SYSTEM):
     """Swap two entrants' seats (table, position, starting colour) in a drafted round.
 
     Both must sit in this round at different tables, neither of them a bye. The two seats are
@@ -75,6 +75,6 @@ def swap_seats(round_: Round, entrant_a: Entrant, entrant_b: Entrant, who: dict 
         round_,
         before={"seats": before},
         after={"seats": [_seat_record(new_a), _seat_record(new_b)]},
-        **({"channel": Channel.PAGE} | (who or {})),
+        **actor.audit_fields(),
     )
     return new_a, new_b

@@ -3,7 +3,7 @@
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from matches.services.audit import record_change
+from matches.services.audit import Actor, record_change
 from tournament.models import StaffRole, StaffRoleKind, Tournament
 
 
@@ -12,7 +12,7 @@ class StaffError(ValueError):
 
 
 @transaction.atomic
-def add_staff(tournament: Tournament, username: str, role: str, who: dict) -> StaffRole:
+def add_staff(tournament: Tournament, username: str, role: str, actor: Actor) -> StaffRole:
     """Give an existing account a role in the event (audited)."""
     if role not in StaffRoleKind.values:
         raise StaffError(f"{role!r} is not a staff role")
@@ -29,14 +29,16 @@ def add_staff(tournament: Tournament, username: str, role: str, who: dict) -> St
         "staff.added",
         staff_role,
         after={"user": user.username, "role": role},
-        **who,
+        **actor.audit_fields(),
     )
     return staff_role
 
 
 @transaction.atomic
-def remove_staff(staff_role: StaffRole, who: dict) -> None:
+def remove_staff(staff_role: StaffRole, actor: Actor) -> None:
     """Take a role away (the event's owner keeps organiser rights whatever the roles say)."""
     before = {"user": staff_role.user.username, "role": staff_role.role}
-    record_change(staff_role.tournament, "staff.removed", staff_role, before=before, **who)
+    record_change(
+        staff_role.tournament, "staff.removed", staff_role, before=before, **actor.audit_fields()
+    )
     staff_role.delete()

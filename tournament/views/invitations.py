@@ -34,9 +34,7 @@ def invitation(request, token: str):
     if request.method != "POST":
         return _page(request, {"invitation": found})
     try:
-        role = invitations.accept(
-            token, request.user, Actor.from_request(request, Channel.PAGE).audit_fields()
-        )
+        role = invitations.accept(token, request.user, Actor.from_request(request, Channel.PAGE))
     except invitations.InvitationError as error:
         return _page(request, {"problem": str(error), "invitation": found}, 410)
     request.session.pop(invitations.SESSION_KEY, None)

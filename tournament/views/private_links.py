@@ -48,7 +48,7 @@ def claim_this_entry(request, entrant, member: int | None = None):
         claim_entry(
             request.user,
             entrant,
-            Actor.from_request(request, Channel.PAGE, entrant=entrant).audit_fields(),
+            Actor.from_request(request, Channel.PAGE, entrant=entrant),
             member=member,
         )
     except PlayerError as error:

@@ -34,9 +34,9 @@ def organiser_tournament(request, slug) -> Tournament:
     return tournament
 
 
-def who(request) -> dict:
-    """The provenance of a change made through a console page."""
-    return Actor.from_request(request, Channel.PAGE).audit_fields()
+def page_actor(request) -> Actor:
+    """Who acts through a console page, and from where."""
+    return Actor.from_request(request, Channel.PAGE)
 
 
 def round_of(tournament: Tournament, number: int) -> Round:

@@ -2,17 +2,17 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.db.models import Count, Q
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from matches.models import AuditEntry, MatchStatus, Seat
-from matches.services.audit import record_change
+from matches.models import AuditEntry, Channel, MatchStatus, Seat
+from matches.services.audit import Actor
 from tournament.csv_export import csv_download
 from tournament.forms import TournamentForm
-from tournament.models import EntrantStatus, GenerationJob, StaffRole, StaffRoleKind
+from tournament.models import EntrantStatus, GenerationJob
+from tournament.services.events import create_tournament
 from tournament.services.final_standings import final_csv_columns
 from tournament.services.registration import RegistrationError, open_registration
 from tournament.services.standings import compute_standings
@@ -22,8 +22,8 @@ from tournament.views.organiser.common import (
     current_round,
     next_step,
     organiser_tournament,
+    page_actor,
     round_of,
-    who,
 )
 
 
@@ -64,25 +64,8 @@ def create(request):
     """A new event; whoever creates it becomes its organiser."""
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            form.instance.organiser = request.user
-            tournament = form.save()
-            StaffRole.objects.create(
-                tournament=tournament, user=request.user, role=StaffRoleKind.ORGANISER
-            )
-            record_change(
-                tournament,
-                "tournament.created",
-                tournament,
-                after={
-                    "name": tournament.name,
-                    "game": f"{tournament.game_system} / {tournament.mode}",
-                    "swiss_rounds": tournament.swiss_rounds,
-                    "pairing": tournament.pairing_method,
-                    "cut_size": tournament.cut_size,
-                },
-                **who(request),
-            )
+        actor = Actor.from_request(request, Channel.PAGE)
+        tournament = create_tournament(form.save(commit=False), actor)
         messages.success(request, f"{tournament.name} is created. Register its players next.")
         return redirect("tournament:manage-home", slug=tournament.slug)
     return render(request, "organiser/create.html", {"form": form})
@@ -94,7 +77,7 @@ def open_registration_view(request, slug):
     """Open registration: players may then check themselves in."""
     tournament = organiser_tournament(request, slug)
     try:
-        open_registration(tournament, who(request))
+        open_registration(tournament, page_actor(request))
         messages.success(request, "Registration is open: players can check in.")
     except RegistrationError as error:
         messages.error(request, str(error))

@@ -16,7 +16,7 @@ from tournament.models import Entrant, EntrantStatus
 from tournament.permissions import entrant_from_token
 from tournament.services import registration
 from tournament.services.csv_import import CsvImportInvalid
-from tournament.views.organiser.common import organiser_tournament, who
+from tournament.views.organiser.common import organiser_tournament, page_actor
 
 STATUS_FILTERS = {s.value: s.label for s in EntrantStatus}
 
@@ -76,9 +76,9 @@ def register_from_form(tournament, form, actor):
     """Register the team or the player a valid desk form describes."""
     data = form.cleaned_data
     if isinstance(form, TeamForm):
-        return registration.register_team(tournament, data["name"], form.members(), who=actor)
+        return registration.register_team(tournament, data["name"], form.members(), actor=actor)
     return registration.register_player(
-        tournament, data["name"], club=data["club"], email=data["email"], who=actor
+        tournament, data["name"], club=data["club"], email=data["email"], actor=actor
     )
 
 
@@ -90,7 +90,7 @@ def entrants(request, slug):
         form = (TeamForm if tournament.team_play else PlayerForm)(request.POST)
         if form.is_valid():
             try:
-                entrant = register_from_form(tournament, form, who(request))
+                entrant = register_from_form(tournament, form, page_actor(request))
             except registration.RegistrationError as error:
                 form.add_error("name", str(error))
             else:
@@ -113,7 +113,7 @@ def import_csv(request, slug):
         return _entrants_page(request, tournament, csv_form=csv_form, status=400)
     try:
         raw = csv_form.raw()
-        created = registration.import_players(tournament, raw, who(request))
+        created = registration.import_players(tournament, raw, page_actor(request))
     except CsvImportInvalid as invalid:
         return _entrants_page(request, tournament, csv_errors=invalid.errors, status=400)
     messages.success(request, f"{len(created)} players imported from the file.")
@@ -135,7 +135,7 @@ def _entrant_action(action, done_text):
         tournament = organiser_tournament(request, slug)
         entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
         try:
-            action(entrant, who(request))
+            action(entrant, page_actor(request))
             messages.success(request, done_text.format(name=entrant.display_name))
         except registration.RegistrationError as error:
             messages.error(request, str(error))
@@ -168,7 +168,7 @@ def drop(request, slug, entrant_id):
         )
     reason = request.POST.get("reason", "").strip()[:500]
     try:
-        registration.drop(entrant, who(request), reason=reason)
+        registration.drop(entrant, page_actor(request), reason=reason)
     except registration.RegistrationError as error:
         messages.error(request, str(error))
     else:
@@ -185,7 +185,7 @@ def drop(request, slug, entrant_id):
 def check_in_everyone(request, slug):
     """Check in every registered player at once (when the whole room is present)."""
     tournament = organiser_tournament(request, slug)
-    done = registration.check_in_everyone(tournament, who(request))
+    done = registration.check_in_everyone(tournament, page_actor(request))
     messages.success(request, f"{done} player{'s' if done != 1 else ''} checked in.")
     return _back(request, slug)
 

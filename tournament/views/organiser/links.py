@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from tournament.models import EntrantStatus
 from tournament.services import player_links, registration
 from tournament.views.desk import staff_tournament
-from tournament.views.organiser.common import organiser_tournament, who
+from tournament.views.organiser.common import organiser_tournament, page_actor
 from tournament.views.pages import qr_svg
 
 
@@ -54,7 +54,7 @@ def replace_link(request, slug, entrant_id):
     """Issue a new link; the old one (lost, or seen by someone else) stops working."""
     tournament = staff_tournament(request, slug)
     entrant = get_object_or_404(tournament.entrants, pk=entrant_id)
-    registration.replace_private_link(entrant, who(request))
+    registration.replace_private_link(entrant, page_actor(request))
     messages.success(
         request, f"{entrant.display_name} has a new link; the old one no longer works."
     )
@@ -70,7 +70,10 @@ def email_link(request, slug, entrant_id):
         messages.error(request, f"{entrant.display_name} has no e-mail address registered.")
     else:
         player_links.send_links(
-            tournament, who(request), _site(request), tournament.entrants.filter(pk=entrant.pk)
+            tournament,
+            page_actor(request),
+            _site(request),
+            tournament.entrants.filter(pk=entrant.pk),
         )
         messages.success(request, f"Link sent to {player_links.email_of(entrant)}.")
     return redirect("tournament:manage-player-link", slug=slug, entrant_id=entrant.pk)
@@ -92,7 +95,7 @@ def player_cards(request, slug):
 def send_all_links(request, slug):
     """E-mail every player who has an address their link (audited)."""
     tournament = organiser_tournament(request, slug)
-    sent = player_links.send_links(tournament, who(request), _site(request))
+    sent = player_links.send_links(tournament, page_actor(request), _site(request))
     without = tournament.entrants.exclude(status=EntrantStatus.DROPPED).count() - sent
     messages.success(
         request,

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.models import Entrant, Player, StaffRole, StaffRoleKind, Tournament
 from tournament.services import players as player_service
-from tournament.views.organiser.common import organiser_tournament, who
+from tournament.views.organiser.common import organiser_tournament, page_actor
 
 #: duplicates listed on one page
 MAX_PAIRS = 200
@@ -80,7 +80,7 @@ def merge(request, slug):
         return redirect("tournament:manage-duplicates", slug=slug)
     target, source, _ = pair
     try:
-        player_service.merge(source, target, who(request))
+        player_service.merge(source, target, page_actor(request))
     except player_service.PlayerError as error:
         messages.error(request, str(error)[0].upper() + str(error)[1:] + ".")
     else:

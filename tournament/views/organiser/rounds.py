@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from matches.models import Channel, MatchStatus, ResultVersion, Seat
-from matches.services.audit import record_change
+from matches.services.audit import Actor, record_change
 from tournament import realtime
 from tournament.forms import CloseRoundForm, ExtendClockForm, SwapSeatsForm
 from tournament.jobs import redelivery_expected_at, request_swiss_round
@@ -40,10 +40,10 @@ from tournament.views.organiser.common import (
     mmss,
     next_step,
     organiser_tournament,
+    page_actor,
     plan_dict,
     round_of,
     tables_of,
-    who,
 )
 
 
@@ -91,19 +91,11 @@ def generate(request, slug):
     """Ask for the next Swiss round; the job pairs it (a second click finds the same job)."""
     tournament = organiser_tournament(request, slug)
     try:
-        job, created = request_swiss_round(tournament, request.user, channel=Channel.PAGE)
+        job, created = request_swiss_round(tournament, Actor.from_request(request, Channel.PAGE))
     except RoundError as error:
         messages.error(request, f"The next round cannot be paired: {error}.")
         return redirect("tournament:manage-rounds", slug=slug)
     job.refresh_from_db()
-    if created:
-        record_change(
-            tournament,
-            "round.generation_requested",
-            job,
-            after={"job": job.pk, "key": job.idempotency_key, "status": job.status},
-            **who(request),
-        )
     if job.status == JobStatus.FAILED:
         messages.error(request, f"The round could not be paired: {job.error or job.message}")
     elif job.status == JobStatus.DONE and job.round_id:
@@ -189,7 +181,7 @@ def swap(request, slug, number):
     if form.is_valid():
         first, second = form.entrants(round_)
         try:
-            swap_seats(round_, first, second, who(request))
+            swap_seats(round_, first, second, page_actor(request))
         except RegistrationError as error:
             form.add_error(None, str(error))
         else:
@@ -227,7 +219,7 @@ def repair(request, slug, number):
                 fresh,
                 before=before,
                 after={"round": fresh.number, "seed": fresh.seed, "tables": _table_list(fresh)},
-                **who(request),
+                **page_actor(request).audit_fields(),
             )
     except RoundError as error:
         messages.error(request, str(error))
@@ -293,11 +285,11 @@ def clock_command(request, slug, number, command):
             clock_service.extend(
                 round_,
                 form.cleaned_data["seconds"],
-                request.user,
+                Actor.from_request(request, Channel.PAGE),
                 reason=form.cleaned_data["reason"],
             )
         else:
-            clock_service.COMMANDS[command](round_, request.user)
+            clock_service.COMMANDS[command](round_, Actor.from_request(request, Channel.PAGE))
     except clock_service.ClockError as error:
         messages.error(request, _sentence(error) + ".")
     else:
@@ -314,7 +306,7 @@ def clock_command(request, slug, number, command):
 def cut(request, slug):
     """Cut the Swiss standings and seat the first elimination stage."""
     tournament = organiser_tournament(request, slug)
-    return _elimination_step(request, tournament, start_elimination, "elimination.started")
+    return _elimination_step(request, tournament, start_elimination)
 
 
 @login_required
@@ -322,15 +314,13 @@ def cut(request, slug):
 def advance(request, slug):
     """Seat the next elimination step (tie-breaks, next stage) or crown the champion."""
     tournament = organiser_tournament(request, slug)
-    return _elimination_step(request, tournament, advance_elimination, "elimination.advanced")
+    return _elimination_step(request, tournament, advance_elimination)
 
 
-def _elimination_step(request, tournament, step, action):
+def _elimination_step(request, tournament, step):
     try:
         with transaction.atomic():
-            state = step(tournament)
-            after = {"message": state.message, "round": state.round.number if state.round else None}
-            record_change(tournament, action, tournament, after=after, **who(request))
+            state = step(tournament, Actor.from_request(request, Channel.PAGE))
     except RoundError as error:
         messages.error(request, _sentence(error) + ".")
         return redirect("tournament:manage-rounds", slug=tournament.slug)

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from tournament.models import StaffInvitation, StaffRoleKind
 from tournament.services import invitations
 from tournament.services import staff as staff_service
-from tournament.views.organiser.common import organiser_tournament, who
+from tournament.views.organiser.common import organiser_tournament, page_actor
 
 
 class StaffForm(forms.Form):
@@ -77,7 +77,7 @@ def staff(request, slug):
                     tournament,
                     form.cleaned_data["username"],
                     form.cleaned_data["role"],
-                    who(request),
+                    page_actor(request),
                 )
             except staff_service.StaffError as error:
                 form.add_error("username", str(error))
@@ -103,7 +103,7 @@ def invite(request, slug):
         made = invitations.invite(
             tournament,
             form.cleaned_data["role"],
-            who(request),
+            page_actor(request),
             email=form.cleaned_data["email"],
             days=form.cleaned_data["days"],
             site=site,
@@ -125,7 +125,7 @@ def revoke_invitation(request, slug, invitation_id):
     tournament = organiser_tournament(request, slug)
     invitation = get_object_or_404(StaffInvitation, tournament=tournament, pk=invitation_id)
     try:
-        invitations.revoke(invitation, who(request))
+        invitations.revoke(invitation, page_actor(request))
     except invitations.InvitationError as error:
         messages.error(request, str(error)[0].upper() + str(error)[1:] + ".")
     else:
@@ -139,6 +139,6 @@ def remove(request, slug, role_id):
     """Take one role away."""
     tournament = organiser_tournament(request, slug)
     staff_role = get_object_or_404(tournament.staff.select_related("user"), pk=role_id)
-    staff_service.remove_staff(staff_role, who(request))
+    staff_service.remove_staff(staff_role, page_actor(request))
     messages.success(request, f"{staff_role.user.username} no longer has that role.")
     return redirect("tournament:manage-staff", slug=slug)

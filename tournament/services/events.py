@@ -1,0 +1,96 @@
+"""Creating an event and changing its settings: one service each, whichever door asks (the
+console's create form, the API), with one audit entry of the same shape.
+
+The form or serializer validates the input; these store it, make the creator the organiser and
+write the trail: ``tournament.created`` with every setting, ``tournament.updated`` with the
+settings that changed (before and after).
+"""
+
+import datetime
+
+from django.db import transaction
+
+from matches.services.audit import Actor, record_change
+from tournament.models import StaffRole, StaffRoleKind, Tournament
+
+#: The settings an organiser gives an event (what the trail records of it).
+SETTINGS = (
+    "slug",
+    "name",
+    "description",
+    "venue",
+    "starts_on",
+    "game_system",
+    "mode",
+    "rules_level",
+    "timing",
+    "swiss_rounds",
+    "pairing_method",
+    "preferred_pod_size",
+    "allow_three_team_games",
+    "equal_team_sizes",
+    "bye_scores_as_win",
+    "points_table",
+    "tie_policy",
+    "confirmations",
+    "dispute_window_minutes",
+    "series_points",
+    "tiebreakers",
+    "cut_size",
+    "cut_tie_resolution",
+    "game_length_seconds",
+    "scoring_calls",
+    "scoring_call_gap_min_seconds",
+    "scoring_call_gap_max_seconds",
+    "system_options",
+    "status",
+    "is_public",
+)
+
+
+def settings_of(tournament: Tournament) -> dict:
+    """The event's settings as plain JSON values."""
+    values = {}
+    for name in SETTINGS:
+        value = getattr(tournament, name)
+        values[name] = value.isoformat() if isinstance(value, datetime.date) else value
+    return values
+
+
+def create_tournament(tournament: Tournament, actor: Actor) -> Tournament:
+    """Store a new, validated event; whoever creates it becomes its organiser."""
+    with transaction.atomic():
+        tournament.organiser = actor.user
+        tournament.save()
+        StaffRole.objects.create(
+            tournament=tournament, user=actor.user, role=StaffRoleKind.ORGANISER
+        )
+        record_change(
+            tournament,
+            "tournament.created",
+            tournament,
+            after=settings_of(tournament),
+            **actor.audit_fields(),
+        )
+    return tournament
+
+
+def update_tournament(tournament: Tournament, values: dict, actor: Actor) -> Tournament:
+    """Change validated settings of an event; the trail keeps those that changed."""
+    with transaction.atomic():
+        before = settings_of(tournament)
+        for name, value in values.items():
+            setattr(tournament, name, value)
+        tournament.save()
+        after = settings_of(tournament)
+        changed = [name for name in SETTINGS if before[name] != after[name]]
+        if changed:
+            record_change(
+                tournament,
+                "tournament.updated",
+                tournament,
+                before={name: before[name] for name in changed},
+                after={name: after[name] for name in changed},
+                **actor.audit_fields(),
+            )
+    return tournament
