@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from accounts import tokens
 from accounts.models import ApiToken
-from tournament.api.base import StrictSerializer
+from common.serializers import StrictSerializer
 
 SIGN_IN_TOKEN_NAME = "API sign-in"
 

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import ApiToken
+from common.errors import ServiceError
 
 PREFIX = "eye_"
 SHOWN_PREFIX_LENGTH = 10
@@ -31,7 +32,7 @@ MAX_ACTIVE_TOKENS = 50
 LAST_USED_GRANULARITY = timedelta(minutes=1)
 
 
-class TokenError(ValueError):
+class TokenError(ServiceError):
     """A token request that cannot be done; ``field`` names the input at fault."""
 
     def __init__(self, field: str, message: str):

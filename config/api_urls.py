@@ -10,9 +10,9 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
 
 from accounts.api import SignInForTokenView, TokenListView, TokenRevokeView
+from common.parsers import CheckedJSONParser
 from matches.api.views import MatchViewSet, ResultViewSet
 from tournament.api.audit import AuditViewSet
-from tournament.api.base import CheckedJSONParser
 from tournament.api.entrants import EntrantViewSet
 from tournament.api.rounds import RoundViewSet
 from tournament.api.standings import (

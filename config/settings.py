@@ -267,9 +267,9 @@ REST_FRAMEWORK = {
         "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "EXCEPTION_HANDLER": "tournament.api.base.api_exception_handler",
+    "EXCEPTION_HANDLER": "common.api_errors.api_exception_handler",
     "DEFAULT_PARSER_CLASSES": [
-        "tournament.api.base.CheckedJSONParser",
+        "common.parsers.CheckedJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],

@@ -21,9 +21,10 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from common import safe_json
 from matches.models import Channel
 from matches.services.audit import Actor
-from tournament import realtime, safe_json
+from tournament import realtime
 from tournament.models import Round, Tournament
 from tournament.permissions import (
     can_view_round,

@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.db import IntegrityError, transaction
 
+from common.errors import ServiceError
 from matches.models import (
     AuditEntry,
     LiveEvent,
@@ -42,7 +43,7 @@ FORMAT = "eye-tournament-export"
 FORMAT_VERSION = 1
 
 
-class TransferError(ValueError):
+class TransferError(ServiceError):
     """The document cannot be imported; the message says why."""
 
 

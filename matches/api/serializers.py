@@ -2,8 +2,8 @@
 
 from rest_framework import serializers
 
+from common.serializers import StrictSerializer
 from matches.models import Match, ResultResponse, ResultVersion, Seat
-from tournament.api.base import StrictSerializer
 
 
 class SeatSerializer(serializers.ModelSerializer):

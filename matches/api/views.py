@@ -14,6 +14,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from common.serializers import DETAIL
 from matches.api.serializers import (
     ConfirmSerializer,
     CorrectionSerializer,
@@ -32,7 +33,7 @@ from matches.services.results import (
     enter_result,
     submit_report,
 )
-from tournament.api.base import DETAIL, ENTRANT_TOKEN, ApiViewMixin, actor_for
+from tournament.api.base import ENTRANT_TOKEN, ApiViewMixin, actor_for
 from tournament.models import RoundStatus, Tournament
 from tournament.permissions import (
     can_view_round,

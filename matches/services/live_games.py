@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from common.errors import ServiceError
 from engine import api as engine_api
 from engine.errors import EngineUserError, EventRejected
 from matches.models import Channel, LiveEvent, LiveGame, LiveGameStatus, Match, VersionKind
@@ -41,7 +42,7 @@ log = logging.getLogger(__name__)
 MAX_EVENT_BYTES = 4000
 
 
-class LiveGameError(ValueError):
+class LiveGameError(ServiceError):
     """A live-game request that cannot be done (no game, wrong side); the message says why."""
 
 

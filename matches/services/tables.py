@@ -10,13 +10,14 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from common.errors import ServiceError
 from engine import api as engine_api
 from engine.errors import Problem, ResultInvalid
 from matches.models import Match, ResultVersion, Seat, VersionState
 from matches.services.audit import Actor
 
 
-class ResultFlowError(ValueError):
+class ResultFlowError(ServiceError):
     """A result action that is not allowed now; the message tells the person why."""
 
 

@@ -4,8 +4,8 @@ import, and on a module over 400 lines.
 
 Layers, bottom first (a module may import its own layer and the ones below):
 
-1. pure: the rules engine, pairing, standings, brackets, scoring calls, the audit's words, the
-   push transport (``tournament.realtime``);
+1. pure: ``common`` (the services' error base), the rules engine, pairing, standings,
+   brackets, scoring calls, the audit's words, the push transport (``tournament.realtime``);
 2. models: the apps' models, and what reads no more than them;
 3. services: every rule about changing an event, one service per action;
 4. doors: pages, API, websockets, Celery tasks, admin, management commands;
@@ -17,13 +17,14 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("engine", "matches", "tournament", "accounts", "config")
+APPS = ("common", "engine", "matches", "tournament", "accounts", "config")
 MAX_LINES = 400
 
 LAYERS = [
     (
         "pure",
         [
+            r"^common(\.|$)",
             r"^engine(\.|$)",
             r"^tournament\.(pairing|standings|brackets)(\.|$)",
             r"^tournament\.(scoring_calls|audit_story|ids|safe_json|demo_names|realtime)$",

@@ -12,11 +12,11 @@ import pytest
 from channels.db import database_sync_to_async
 from rest_framework.test import APIClient
 
+from common.safe_json import MAX_JSON_DEPTH, JsonRefused, json_problem, loads
 from matches.models import LiveEvent, ResultVersion
 from tests.api.conftest import game, user_client
 from tests.realtime.conftest import communicator, run
 from tests.realtime.conftest import event as live_event  # noqa: F401 - fixture
-from tournament.safe_json import MAX_JSON_DEPTH, JsonRefused, json_problem, loads
 
 DEEP = '{"a": ' + "[" * 5000 + "]" * 5000 + "}"
 

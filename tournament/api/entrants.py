@@ -10,9 +10,9 @@ from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from common.serializers import DETAIL
 from matches.services.audit import record_change
 from tournament.api.base import (
-    DETAIL,
     ENTRANT_TOKEN,
     TOURNAMENT_SLUG,
     TournamentNestedMixin,

@@ -7,15 +7,10 @@ from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from common.serializers import DETAIL
 from matches.api.serializers import MatchSerializer
 from matches.models import Match
-from tournament.api.base import (
-    DETAIL,
-    ENTRANT_TOKEN,
-    TOURNAMENT_SLUG,
-    TournamentNestedMixin,
-    actor_for,
-)
+from tournament.api.base import ENTRANT_TOKEN, TOURNAMENT_SLUG, TournamentNestedMixin, actor_for
 from tournament.api.generation import GenerationJobSerializer, job_response, start_swiss_round
 from tournament.api.serializers import (
     CompleteRoundSerializer,

@@ -3,11 +3,11 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.serializers import StrictModelSerializer, StrictSerializer
 from engine import api as engine_api
 from engine import registry as engine_registry
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from matches.models import AuditEntry
-from tournament.api.base import StrictModelSerializer, StrictSerializer
 from tournament.models import Entrant, EntrantStatus, Round, Tournament, TournamentStatus
 from tournament.models.event import (
     MAX_DISPUTE_WINDOW_MINUTES,

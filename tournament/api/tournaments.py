@@ -1,6 +1,6 @@
 """The tournaments resource of the API: list, read, create and change events (organisers).
 
-Who may do what is in ``tournament.permissions``; the error format in ``tournament.api.base``.
+Who may do what is in ``tournament.permissions``; the error format in ``common.api_errors``.
 Every change made here is written to the audit trail with channel API and the client address.
 """
 

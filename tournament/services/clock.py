@@ -30,6 +30,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from common.errors import ServiceError
 from engine.api import max_game_seconds, scoring_call
 from matches.services.audit import SYSTEM, Actor, record_change
 from tournament import realtime
@@ -44,7 +45,7 @@ MAX_EXTEND_SECONDS = 3600
 CALLS = {"start": "Yarra Mark!", "end": "Yarra Bung!"}
 
 
-class ClockError(ValueError):
+class ClockError(ServiceError):
     """A clock command that cannot be done now; the message says why."""
 
 

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from common.errors import ServiceError
 from matches.services.audit import Actor, record_change
 from tournament.models import StaffInvitation, StaffRole, StaffRoleKind, Tournament
 
@@ -31,7 +32,7 @@ MAX_PENDING = 100
 MAX_TOKEN_LENGTH = 100
 
 
-class InvitationError(ValueError):
+class InvitationError(ServiceError):
     """An invitation that cannot be made or used; the message says why."""
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from common.errors import ServiceError
 from matches.services.audit import Actor, record_change
 from tournament.models import Entrant, Player, TeamMember, Tournament
 
 
-class PlayerError(ValueError):
+class PlayerError(ServiceError):
     """A claim or merge that cannot be made; the message says why."""
 
 

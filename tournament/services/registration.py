@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from common.errors import ServiceError
 from matches.models import Channel
 from matches.services.audit import SYSTEM, Actor, record_change
 from tournament import realtime
@@ -29,7 +30,7 @@ from tournament.services.csv_import import import_entrants
 OPEN_STATES = (TournamentStatus.SETUP, TournamentStatus.REGISTRATION)
 
 
-class RegistrationError(ValueError):
+class RegistrationError(ServiceError):
     """A registration change that cannot be made now; the message says why."""
 
 

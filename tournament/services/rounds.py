@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from common.errors import ServiceError
 from matches.models import Match, MatchStatus, Seat
 from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.results import record_bye
@@ -36,7 +37,7 @@ from tournament.realtime import notify_round_published
 from tournament.services.history import swiss_history
 
 
-class RoundError(ValueError):
+class RoundError(ServiceError):
     """A request about rounds that cannot be done now; the message says why."""
 
 

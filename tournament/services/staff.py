@@ -3,11 +3,12 @@
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from common.errors import ServiceError
 from matches.services.audit import Actor, record_change
 from tournament.models import StaffRole, StaffRoleKind, Tournament
 
 
-class StaffError(ValueError):
+class StaffError(ServiceError):
     """A staff change that cannot be made; the message says why."""
 
 
