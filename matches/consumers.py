@@ -111,7 +111,7 @@ class MatchConsumer(LiveConsumer):
                 game, created = live_games.create_live_game(match, actor, characters)
                 payload = live_games.state_payload(game)
                 if created:
-                    realtime.notify_live_state(match.pk, payload)
+                    live_games.push_live_state(match.pk, payload)
                 return payload
             if action == "event":
                 event = message.get("event")

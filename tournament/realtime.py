@@ -133,134 +133,22 @@ def push_on_commit(group: str, payload: dict) -> None:
         log.warning("could not schedule a live push to %s (%s)", group, exc)
 
 
-# --- payloads -----------------------------------------------------------------------------------
-
-
-def round_payload(round_) -> dict:
-    """``round.published``: a round's tables are visible now."""
-    return {
-        "type": "round.published",
-        "tournament": round_.tournament_id,
-        "round": round_.pk,
-        "number": round_.number,
-        "status": round_.status,
-        "published_at": round_.published_at.isoformat() if round_.published_at else None,
-        "server_time_ms": server_time_ms(),
-    }
-
-
-def number_or_none(value):
-    if value is None:
-        return None
-    as_float = float(value)
-    return int(as_float) if as_float.is_integer() else as_float
-
-
-def result_payload(match, seats=None) -> dict:
-    """``result.accepted``: a match's accepted result, small: places and points per entrant.
-
-    ``seats`` may be given already loaded (with their entrants); otherwise they are read.
-    """
-    if seats is None:
-        seats = match.seats.select_related("entrant")
-    ordered = sorted(seats, key=lambda s: (s.place is None, s.place or 0, s.position))
-    return {
-        "type": "result.accepted",
-        "tournament": match.round.tournament_id,
-        "round": match.round_id,
-        "match": match.pk,
-        "table": match.table_number,
-        "status": match.status,
-        "placings": [
-            {
-                "entrant": seat.entrant_id,
-                "name": seat.entrant.display_name,
-                "place": seat.place,
-                "points": number_or_none(seat.points),
-            }
-            for seat in ordered
-        ],
-        "server_time_ms": server_time_ms(),
-    }
-
-
-def job_payload(job) -> dict:
-    """``job.progress``: a background job's progress (staff only)."""
-    return {
-        "type": "job.progress",
-        "tournament": job.tournament_id,
-        "job": job.pk,
-        "kind": job.kind,
-        "status": job.status,
-        "progress": job.progress,
-        "message": job.message,
-        "round": job.round_id,
-        "server_time_ms": server_time_ms(),
-    }
-
-
-# --- the notifications other modules call ------------------------------------------------------
-
-
-def notify_round_published(round_) -> None:
-    """Tell the tournament's watchers that a round's tables are published."""
-    try:
-        payload = round_payload(round_)
-    except Exception as exc:  # noqa: BLE001
-        log.warning("live push for round %s not built (%s)", getattr(round_, "pk", None), exc)
-        return
-    push_on_commit(tournament_group(round_.tournament_id), payload)
-    push_on_commit(round_group(round_.pk), payload)
-
-
-def notify_result_accepted(match, seats=None) -> None:
-    """Push a match's accepted result to its match and round, and a standings ping.
-
-    The message is built at once, inside the accepting transaction, from ``seats`` as that
-    transaction wrote them (read now when not given), and sent when it commits (never if it
-    rolls back).
-    """
-    try:
-        payload = result_payload(match, seats)
-    except Exception as exc:  # noqa: BLE001
-        log.warning("live push for match %s not built (%s)", match.pk, exc)
-        return
-    standings_changed = {
-        "type": "standings.changed",
-        "tournament": match.round.tournament_id,
-        "round": match.round_id,
-        "match": match.pk,
-        "server_time_ms": payload["server_time_ms"],
-    }
-    messages = [
-        (match_group(match.pk), payload),
-        (round_group(match.round_id), payload),
-        (tournament_group(match.round.tournament_id), standings_changed),
-    ]
+def push_many_on_commit(messages: list[tuple[str, dict]], what: str) -> None:
+    """Send several (group, payload) messages in one hop once the transaction commits."""
     try:
         transaction.on_commit(lambda: push_many(messages))
     except Exception as exc:  # noqa: BLE001
-        log.warning("could not schedule a live push for match %s (%s)", match.pk, exc)
+        log.warning("could not schedule a live push for %s (%s)", what, exc)
 
 
-def notify_result_waiting(match, version, event: str) -> None:
-    """``result.reported`` / ``result.confirmed`` / ``result.disputed``: a match waits for its
-    sides (one more has confirmed) or a referee.
-
-    Goes to the match's watchers (the players at the table) and the round's (the desk).
-    """
-    payload = {
-        "type": f"result.{event}",
-        "tournament": match.round.tournament_id,
-        "round": match.round_id,
-        "match": match.pk,
-        "table": match.table_number,
-        "status": match.status,
-        "version": version.number,
-        "server_time_ms": server_time_ms(),
-    }
-    push_on_commit(match_group(match.pk), payload)
-    push_on_commit(round_group(match.round_id), payload)
+def build_or_log(build, what: str):
+    """``build()``, or None (and a warning) if building the message failed: a push must never
+    break the change that made it."""
+    try:
+        return build()
+    except Exception as exc:  # noqa: BLE001
+        log.warning("live push for %s not built (%s)", what, exc)
+        return None
 
 
 def push_built_on_commit(group: str, build, what: str) -> None:
@@ -279,18 +167,3 @@ def push_built_on_commit(group: str, build, what: str) -> None:
         transaction.on_commit(send)
     except Exception as exc:  # noqa: BLE001
         log.warning("could not schedule a %s push (%s)", what, exc)
-
-
-def notify_job_progress(job) -> None:
-    """Push a background job's progress to the tournament's staff."""
-    try:
-        payload = job_payload(job)
-    except Exception as exc:  # noqa: BLE001
-        log.warning("job push for %s not built (%s)", getattr(job, "pk", None), exc)
-        return
-    push_on_commit(staff_group(job.tournament_id), payload)
-
-
-def notify_live_state(match_id, payload: dict) -> None:
-    """Push a hosted live game's new state to the match's watchers (after the commit)."""
-    push_on_commit(match_group(match_id), payload)

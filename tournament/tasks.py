@@ -16,12 +16,19 @@ from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from matches.services.audit import Actor
+from tournament import messages, realtime
 from tournament.models import GenerationJob, JobStatus
-from tournament.realtime import notify_job_progress
 from tournament.services.elimination import advance_elimination, start_elimination
 from tournament.services.rounds import RoundError, generate_swiss_round
 
 log = logging.getLogger(__name__)
+
+
+def notify_job_progress(job: GenerationJob) -> None:
+    """Push a background job's progress to the tournament's staff (after the commit)."""
+    payload = realtime.build_or_log(lambda: messages.job_progress(job), f"job {job.pk}")
+    if payload is not None:
+        realtime.push_on_commit(realtime.staff_group(job.tournament_id), payload)
 
 
 def set_progress(job_id: int, progress: int, message: str, status=JobStatus.RUNNING) -> None:

@@ -20,9 +20,9 @@ from matches.models import (
 )
 from matches.services.audit import record_change
 from matches.services.confirmations import dispute_deadline
+from matches.services.result_pushes import notify_result_waiting
 from matches.services.results import dispute_report
 from matches.services.tables import LockedTable, ResultFlowError, require_playable_round
-from tournament import realtime
 
 
 def dispute(version: ResultVersion, actor, reason: str = "") -> ResultResponse:
@@ -58,7 +58,7 @@ def dispute_accepted_report(version: ResultVersion, actor, reason: str) -> Resul
         version=accepted, decision=ResponseDecision.DISPUTE, reason=reason, **actor.provenance()
     )
     table.set_status(MatchStatus.DISPUTED)
-    realtime.notify_result_waiting(table.match, accepted, "disputed")
+    notify_result_waiting(table.match, accepted, "disputed")
     record_change(
         tournament,
         "result.disputed_after_acceptance",

@@ -35,7 +35,7 @@ from engine.errors import EngineUserError, EventRejected
 from matches.models import Channel, LiveEvent, LiveGame, LiveGameStatus, Match, VersionKind
 from matches.services import results, tables
 from matches.services.audit import SYSTEM, Actor, record_change
-from tournament import realtime
+from tournament import messages, realtime
 
 log = logging.getLogger(__name__)
 
@@ -194,17 +194,15 @@ def _status_of(state: dict) -> str:
 def state_payload(game: LiveGame, event: dict | None = None, result: dict | None = None) -> dict:
     """The ``live.state`` message: the snapshot (no log: its size does not grow with the game)
     and the event that made it."""
-    return {
-        "type": "live.state",
-        "match": game.match_id,
-        "game": game.pk,
-        "sequence": game.last_sequence,
-        "status": game.status,
-        "state": game.state,
-        "event": event,
-        "result": result,
-        "server_time_ms": realtime.server_time_ms(),
-    }
+    return messages.live_state(
+        game.match_id,
+        game_id=game.pk,
+        sequence=game.last_sequence,
+        status=game.status,
+        state=game.state,
+        event=event,
+        result=result,
+    )
 
 
 def current_state_message(match_id: int) -> dict:
@@ -212,19 +210,14 @@ def current_state_message(match_id: int) -> dict:
     one before any game exists. The match socket and the polling fallback both send it."""
     game = LiveGame.objects.filter(match_id=match_id).first()
     if game is None:
-        return {
-            "type": "live.state",
-            "match": match_id,
-            "game": None,
-            "sequence": 0,
-            "status": None,
-            "state": None,
-            "event": None,
-            "result": None,
-            "server_time_ms": realtime.server_time_ms(),
-        }
+        return messages.live_state(match_id)
     current_state(game)
     return state_payload(game)
+
+
+def push_live_state(match_id: int, payload: dict) -> None:
+    """Push a hosted game's new state to the match's watchers (after the commit)."""
+    realtime.push_on_commit(realtime.match_group(match_id), payload)
 
 
 def apply_live_event(match: Match, event, actor) -> LiveOutcome:
@@ -270,7 +263,7 @@ def apply_live_event(match: Match, event, actor) -> LiveOutcome:
 
 
 def _push(game: LiveGame, event: dict | None, result: dict | None) -> None:
-    realtime.notify_live_state(game.match_id, state_payload(game, event, result))
+    push_live_state(game.match_id, state_payload(game, event, result))
 
 
 def _takes_kind(func) -> bool:

@@ -34,13 +34,13 @@ from matches.models import (
 )
 from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.confirmations import accepts
+from matches.services.result_pushes import notify_result_accepted, notify_result_waiting
 from matches.services.tables import (
     LockedTable,
     ResultFlowError,
     require_playable_round,
     side_id,
 )
-from tournament import realtime
 from tournament.standings_revision import bump_standings_revision
 
 
@@ -135,7 +135,7 @@ def accept(
     # what follows an accepted result, once it commits: new standings, and the match's,
     # round's and tournament's watchers hear of it
     bump_standings_revision(round_.tournament_id)
-    realtime.notify_result_accepted(match, table.seats)
+    notify_result_accepted(match, table.seats)
 
 
 @transaction.atomic
@@ -195,7 +195,7 @@ def submit_report(
         raise ResultFlowError("a result is already reported for this table: confirm or dispute it")
     version = table.new_version(report, kind, actor)
     table.set_status(MatchStatus.REPORTED)
-    realtime.notify_result_waiting(match, version, "reported")
+    notify_result_waiting(match, version, "reported")
     record_change(
         match.round.tournament,
         "result.reported",
@@ -245,7 +245,7 @@ def confirm_report(version: ResultVersion, actor: Actor) -> ResultResponse:
         accept(table, version, actor, action="result.confirmed")
     else:
         # the reporter's page shows who has confirmed so far, live
-        realtime.notify_result_waiting(table.match, version, "confirmed")
+        notify_result_waiting(table.match, version, "confirmed")
     return response
 
 
@@ -258,7 +258,7 @@ def dispute_report(version: ResultVersion, actor: Actor, reason: str = "") -> Re
     )
     match = table.match
     table.set_status(MatchStatus.DISPUTED)
-    realtime.notify_result_waiting(match, version, "disputed")
+    notify_result_waiting(match, version, "disputed")
     record_change(
         match.round.tournament,
         "result.disputed",

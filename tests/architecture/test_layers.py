@@ -34,7 +34,7 @@ LAYERS = [
         "models",
         [
             r"^(tournament|matches|accounts)\.models(\.|$)",
-            r"^tournament\.(standings_revision|csv_export)$",
+            r"^tournament\.(standings_revision|csv_export|messages)$",
             r"^tournament\.templatetags(\.|$)",
             r"^matches\.forms$",
         ],

@@ -5,7 +5,7 @@ import pytest
 from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
-from tournament.realtime import result_payload
+from tournament.messages import result_accepted as result_payload
 from tournament.services import clock
 from tournament.services.rounds import generate_swiss_round, publish_round
 

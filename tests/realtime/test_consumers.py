@@ -9,8 +9,9 @@ from channels.db import database_sync_to_async
 
 from matches.models import LiveEvent, LiveGame
 from tests.factories import EntrantFactory, MatchFactory, SeatFactory, UserFactory
-from tournament import realtime
+from tournament import tasks
 from tournament.models import GenerationJob, RoundStatus, StaffRole, StaffRoleKind
+from tournament.services import rounds as rounds_service
 from tournament.services.clock import ClockState
 
 from .conftest import communicator, run
@@ -173,7 +174,7 @@ def test_round_published_result_accepted_and_standings_ping_reach_their_groups(e
         await hello(m)
         await m.receive_json_from(timeout=3)  # live state
 
-        await database_sync_to_async(realtime.notify_round_published)(event["round"])
+        await database_sync_to_async(rounds_service.notify_round_published)(event["round"])
         published = await t.receive_json_from(timeout=3)
         assert published["type"] == "round.published"
         assert published["round"] == event["round"].pk and published["number"] == 1
@@ -230,7 +231,7 @@ def test_job_progress_goes_to_staff_only(event):
         await hello(public)
         side, _ = await connect(with_token(path, event["entrants"][0]))
         await hello(side)
-        await database_sync_to_async(realtime.notify_job_progress)(job)
+        await database_sync_to_async(tasks.notify_job_progress)(job)
         message = await staff.receive_json_from(timeout=3)
         assert message["type"] == "job.progress"
         assert (message["job"], message["progress"], message["status"]) == (job.pk, 40, "queued")

@@ -8,10 +8,11 @@ from django.test import override_settings
 
 from engine.errors import EventRejected
 from matches.models import Channel, LiveEvent, LiveGame, Match
-from matches.services import live_games
+from matches.services import live_games, result_pushes
 from matches.services.audit import Actor
-from tournament import realtime
+from tournament import realtime, tasks
 from tournament.services import clock
+from tournament.services import rounds as rounds_service
 
 pytestmark = pytest.mark.django_db
 
@@ -115,11 +116,11 @@ def test_a_dead_channel_layer_only_logs_a_warning(
     match, a = event["match"], event["entrants"][0]
     caplog.set_level(logging.WARNING, logger="tournament.realtime")
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        realtime.notify_round_published(event["round"])
-        realtime.notify_job_progress(
+        rounds_service.notify_round_published(event["round"])
+        tasks.notify_job_progress(
             event["tournament"].jobs.create(kind="swiss_round", idempotency_key="k")
         )
-        realtime.notify_result_accepted(match)
+        result_pushes.notify_result_accepted(match)
         clock.notify_clock(event["round"], "start")
         live_games.create_live_game(match, side(a))
         live_games.apply_live_event(match, {"type": "start"}, side(a))  # still stored
@@ -145,10 +146,10 @@ def test_pushes_wait_for_the_commit_and_vanish_on_rollback(
     monkeypatch.setattr(realtime, "push_now", lambda group, payload: sent.append(group))
     with django_capture_on_commit_callbacks(execute=True):
         with pytest.raises(RuntimeError), transaction.atomic():
-            realtime.notify_round_published(event["round"])
+            rounds_service.notify_round_published(event["round"])
             raise RuntimeError("rolled back")
         assert sent == []
-        realtime.notify_round_published(event["round"])
+        rounds_service.notify_round_published(event["round"])
         assert sent == []  # not before the commit
     tid, rid = event["tournament"].pk, event["round"].pk
     assert sent == [f"tournament.{tid}", f"round.{rid}"]

@@ -28,8 +28,8 @@ from django.db import connection
 from django.test import override_settings
 
 from config.asgi_servers import asgi_command
-from tournament import realtime
 from tournament.models import GenerationJob, JobStatus
+from tournament.services import rounds as rounds_service
 
 from .conftest import session_cookie
 
@@ -199,7 +199,7 @@ def test_updates_fan_out_across_processes_through_redis(event, servers, redis_ur
         # 1. a push from this (third) process reaches process B through Redis
         def publish():
             with override_settings(CHANNEL_LAYERS=redis_layer):
-                realtime.notify_round_published(round_)
+                rounds_service.notify_round_published(round_)
 
         await in_thread(publish)
         assert (await receive(feed, "round.published"))["round"] == round_.pk

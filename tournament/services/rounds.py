@@ -15,6 +15,7 @@ from common.errors import ServiceError
 from matches.models import Match, MatchStatus, Seat
 from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.results import record_bye
+from tournament import messages, realtime
 from tournament.models import (
     EntrantStatus,
     Round,
@@ -33,7 +34,6 @@ from tournament.pairing import (
     pair_alliances,
     pair_pods,
 )
-from tournament.realtime import notify_round_published
 from tournament.services.history import swiss_history
 
 
@@ -274,3 +274,11 @@ def complete_round(round_: Round, *, reason: str = "", actor: Actor = SYSTEM) ->
         reason=round_.closed_reason,
     )
     return round_
+
+
+def notify_round_published(round_: Round) -> None:
+    """Tell the event's and the round's watchers that a round's tables are published."""
+    payload = realtime.build_or_log(lambda: messages.round_published(round_), f"round {round_.pk}")
+    if payload is not None:
+        realtime.push_on_commit(realtime.tournament_group(round_.tournament_id), payload)
+        realtime.push_on_commit(realtime.round_group(round_.pk), payload)

@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 
 from matches.models import Match, MatchStatus, ResultVersion, VersionState
 from matches.services import live_games
-from tournament.realtime import result_payload, round_payload, server_time_ms
+from tournament import messages
 from tournament.services.clock import clock_payload
 from tournament.views.pages import (
     PUBLIC_ROUND_STATES,
@@ -36,11 +36,11 @@ def round_live(request, slug, number):
     """The round socket's state: its clock, then every accepted result (four queries)."""
     tournament = visible_tournament(request, slug)
     round_ = visible_round(request, tournament, number)
-    messages = [clock_payload(round_)]
+    out = [clock_payload(round_)]
     for match in round_matches(round_):
         if match.status == MatchStatus.ACCEPTED:
-            messages.append(result_payload(match, match.seats.all()))
-    return _answer(messages)
+            out.append(messages.result_accepted(match, match.seats.all()))
+    return _answer(out)
 
 
 def _after(request) -> int:
@@ -60,14 +60,14 @@ def tournament_live(request, slug):
     accepted result (as ``standings.changed``)."""
     tournament = visible_tournament(request, slug)
     after = _after(request)
-    messages = []
+    out = []
     latest_round = (
         tournament.rounds.filter(status__in=PUBLIC_ROUND_STATES, published_at__isnull=False)
         .order_by("-published_at")
         .first()
     )
     if latest_round is not None and _ms(latest_round.published_at) > after:
-        messages.append(round_payload(latest_round))
+        out.append(messages.round_published(latest_round))
     latest_result = (
         ResultVersion.objects.filter(
             match__round__tournament=tournament,
@@ -80,16 +80,12 @@ def tournament_live(request, slug):
         .first()
     )
     if latest_result is not None and _ms(latest_result.decided_at) > after:
-        messages.append(
-            {
-                "type": "standings.changed",
-                "tournament": tournament.pk,
-                "round": latest_result.match.round_id,
-                "match": latest_result.match_id,
-                "server_time_ms": server_time_ms(),
-            }
+        out.append(
+            messages.standings_changed(
+                tournament.pk, latest_result.match.round_id, latest_result.match_id
+            )
         )
-    return _answer(messages)
+    return _answer(out)
 
 
 @never_cache
@@ -104,8 +100,8 @@ def match_live(request, slug, match_id):
     if match is None:
         raise Http404("No such match.")
     round_ = visible_round(request, tournament, match.round.number)
-    messages = [live_games.current_state_message(match.pk)]
+    out = [live_games.current_state_message(match.pk)]
     if match.status == MatchStatus.ACCEPTED:
         match = round_matches(round_).get(pk=match.pk)
-        messages.append(result_payload(match, match.seats.all()))
-    return _answer(messages)
+        out.append(messages.result_accepted(match, match.seats.all()))
+    return _answer(out)

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from matches.models import Channel, MatchStatus, ResultVersion, Seat
 from matches.services.audit import Actor, record_change
-from tournament import realtime
+from tournament import messages as live_messages
 from tournament.forms import CloseRoundForm, ExtendClockForm, SwapSeatsForm
 from tournament.jobs import redelivery_expected_at, request_swiss_round
 from tournament.models import (
@@ -116,7 +116,7 @@ def job_status(request, slug, job_id):
     """A job's progress as the job.progress message (the page's polling fallback)."""
     tournament = staff_tournament(request, slug)
     job = get_object_or_404(GenerationJob, pk=job_id, tournament=tournament)
-    return JsonResponse(realtime.job_payload(job))
+    return JsonResponse(live_messages.job_progress(job))
 
 
 @login_required

@@ -8,7 +8,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 
 from matches.models import MatchStatus
-from tournament import realtime
+from tournament import messages as live_messages
 from tournament.services import clock as clock_service
 from tournament.services.standings import cached_standings
 from tournament.views.desk import staff_tournament
@@ -118,5 +118,5 @@ def live_json(request, slug, number):
     round_ = round_of(tournament, number)
     messages_ = [clock_service.clock_payload(round_)]
     for match in round_.matches.filter(status=MatchStatus.ACCEPTED).order_by("table_number"):
-        messages_.append(realtime.result_payload(match))
+        messages_.append(live_messages.result_accepted(match))
     return JsonResponse({"messages": messages_})

@@ -1,0 +1,38 @@
+"""What the result flow tells the live pages, once its transaction commits.
+
+An accepted result goes to the match's and the round's watchers (places and points) and, as
+``standings.changed``, to everyone following the event; a report that waits goes to the table
+and the desk. Nobody hears of a change that is rolled back.
+"""
+
+from tournament import messages, realtime
+
+
+def notify_result_accepted(match, seats=None) -> None:
+    """Push a match's accepted result to its match and round, and a standings ping.
+
+    The message is built at once, inside the accepting transaction, from ``seats`` as that
+    transaction wrote them (read now when not given), and sent when it commits.
+    """
+    payload = realtime.build_or_log(
+        lambda: messages.result_accepted(match, seats), f"match {match.pk}"
+    )
+    if payload is None:
+        return
+    ping = messages.standings_changed(match.round.tournament_id, match.round_id, match.pk)
+    realtime.push_many_on_commit(
+        [
+            (realtime.match_group(match.pk), payload),
+            (realtime.round_group(match.round_id), payload),
+            (realtime.tournament_group(match.round.tournament_id), ping),
+        ],
+        f"match {match.pk}",
+    )
+
+
+def notify_result_waiting(match, version, event: str) -> None:
+    """Tell the match's watchers (the players at the table) and the round's (the desk) that a
+    result waits for its sides or a referee."""
+    payload = messages.result_waiting(match, version, event)
+    realtime.push_on_commit(realtime.match_group(match.pk), payload)
+    realtime.push_on_commit(realtime.round_group(match.round_id), payload)
