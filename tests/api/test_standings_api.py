@@ -33,16 +33,18 @@ def test_standings_json_and_csv_agree(event, anon):
     response = anon.get(f"{BASE}/standings.csv")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     table = list(csv.reader(io.StringIO(response.content.decode())))
-    assert table[0][:4] == ["rank", "position", "name", "points"]
+    assert table[0][:5] == ["rank", "position", "name", "status", "points"]
     assert [line[2] for line in table[1:]] == [r["name"] for r in rows]
 
 
 def test_pairings_csv_lists_every_seat_and_hides_drafts(event, anon):
     response = anon.get(f"{BASE}/rounds/1/pairings.csv")
     lines = list(csv.reader(io.StringIO(response.content.decode())))
-    assert lines[0] == ["table", "group", "seat", "entrant", "flower", "place", "points"]
+    assert lines[0] == [
+        "round", "table", "group", "seat", "entrant", "flower", "bye", "status", "place", "points"
+    ]  # fmt: skip
     assert len(lines) == 9
-    assert {line[4] for line in lines[1:]} <= {"red", "orange", "yellow", "green", "blue", "purple"}
+    assert {line[5] for line in lines[1:]} <= {"red", "orange", "yellow", "green", "blue", "purple"}
     finish_round_one(event)
     generate_swiss_round(event.tournament, seed=5)  # a draft round 2
     assert anon.get(f"{BASE}/rounds/2/pairings.csv").status_code == 404

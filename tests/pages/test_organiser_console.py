@@ -289,7 +289,7 @@ def test_exports(client, event):
             io.StringIO(client.get("/events/cup/manage/export/standings.csv").content.decode())
         )
     )
-    assert standings[0][:4] == ["rank", "name", "status", "points"]
+    assert standings[0][:5] == ["rank", "position", "name", "status", "points"]
     assert len(standings) == 7
     document = json.loads(client.get("/events/cup/manage/export/event.json").content)
     assert document["slug"] == "cup" and document["format"] == "eye-tournament-export"

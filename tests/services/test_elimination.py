@@ -245,3 +245,14 @@ def test_a_tie_on_the_cut_line_by_seeded_draw_is_recorded():
     assert draw["resolution"] == "draw" and draw["draw_seed"] is not None
     assert sorted(map(int, draw["sides"])) == sorted(tied)
     assert first.pairing_report["seeds"][-2:] == draw["draw_order"][:2]
+
+
+def test_every_bracket_template_stage_names_an_elimination_stage_kind():
+    """One source for the stages: each template stage's name is its kind's label."""
+    from tournament.brackets.formats import _TEMPLATES
+    from tournament.models import ELIMINATION_STAGES, stage_kind_named
+
+    names = {stage.name for stages in _TEMPLATES.values() for stage in stages}
+    assert {stage_kind_named(name) for name in names} <= set(ELIMINATION_STAGES)
+    assert None not in {stage_kind_named(name) for name in names}
+    assert stage_kind_named("Swiss rounds") is None

@@ -13,7 +13,7 @@ from tournament.csv_export import csv_download
 from tournament.jobs import request_elimination_step
 from tournament.models import GenerationJob, RoundStatus, StageKind
 from tournament.permissions import IsTournamentOrganiser, is_referee
-from tournament.services.final_standings import final_csv_columns
+from tournament.services.exports import round_table, standings_table
 from tournament.services.standings import cached_standings
 
 
@@ -32,7 +32,7 @@ class StandingRowSerializer(serializers.Serializer):
 
 
 def standing_dicts(rows) -> list[dict]:
-    """Standings rows as plain dicts for the serializer and the CSV export."""
+    """Standings rows as plain dicts for the serializer."""
     return [
         {
             "position": row.position,
@@ -57,32 +57,15 @@ class StandingsView(TournamentNestedMixin, APIView):
     @extend_schema(responses=StandingRowSerializer(many=True))
     def get(self, request, tournament_slug):
         tournament = self.get_tournament()
-        rows = standing_dicts(cached_standings(tournament))
         if self.as_csv:
-            keys = list(rows[0]["tiebreaks"]) if rows else []
-            header, extra, rows = final_csv_columns(tournament, rows, lambda r: r["entrant_id"])
-            return csv_download(
-                f"{tournament.slug}-standings.csv",
-                [*header, "rank", "position", "name", "points", *keys, "games", "status"],
-                (
-                    [
-                        *cells,
-                        r["rank"],
-                        r["position"],
-                        r["name"],
-                        r["points"],
-                        *[r["tiebreaks"][k] for k in keys],
-                        r["games_played"],
-                        r["status"],
-                    ]
-                    for cells, r in zip(extra, rows, strict=True)
-                ),
-            )
+            header, table = standings_table(tournament)
+            return csv_download(f"{tournament.slug}-standings.csv", header, table)
+        rows = standing_dicts(cached_standings(tournament))
         return Response(StandingRowSerializer(rows, many=True).data)
 
 
 class PairingsCsvView(TournamentNestedMixin, APIView):
-    """A published round's tables as CSV: table, seat, entrant, starting colour, place, points."""
+    """A published round as CSV, a line per seat (``tournament.services.exports.round_table``)."""
 
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request, tournament_slug, number):
@@ -90,25 +73,8 @@ class PairingsCsvView(TournamentNestedMixin, APIView):
         round_ = get_object_or_404(tournament.rounds, number=number)
         if round_.status == RoundStatus.DRAFT and not is_referee(request.user, tournament):
             raise exceptions.NotFound()
-        seats = round_.seats.select_related("match", "entrant").order_by(
-            "match__table_number", "position"
-        )
-        return csv_download(
-            f"{tournament.slug}-round-{round_.number}.csv",
-            ["table", "group", "seat", "entrant", "flower", "place", "points"],
-            (
-                [
-                    s.match.table_number,
-                    s.match.group_label,
-                    s.position,
-                    s.entrant.display_name,
-                    s.flower_colour,
-                    s.place or "",
-                    "" if s.points is None else float(s.points),
-                ]
-                for s in seats
-            ),
-        )
+        header, table = round_table(round_)
+        return csv_download(f"{tournament.slug}-round-{round_.number}.csv", header, table)
 
 
 class BracketView(TournamentNestedMixin, APIView):

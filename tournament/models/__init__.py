@@ -1,6 +1,7 @@
 """Models of the tournament app, one module per concept, re-exported here for Django."""
 
 from tournament.models.choices import (
+    ELIMINATION_STAGES,
     Confirmations,
     CutTieResolution,
     EntrantStatus,
@@ -15,6 +16,7 @@ from tournament.models.choices import (
     TiePolicy,
     Timing,
     TournamentStatus,
+    stage_kind_named,
 )
 from tournament.models.event import StaffRole, Tournament
 from tournament.models.invitations import StaffInvitation
@@ -37,7 +39,9 @@ __all__ = [
     "StaffRole",
     "StaffRoleKind",
     "Stage",
+    "ELIMINATION_STAGES",
     "StageKind",
+    "stage_kind_named",
     "ScoringCalls",
     "SeriesPoints",
     "Team",

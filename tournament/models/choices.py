@@ -98,6 +98,16 @@ class StageKind(models.TextChoices):
     TIE_BREAK = "tie_break", "Tie-break"
 
 
+#: The elimination's stages in the order they are played. A bracket template names each stage
+#: by its kind's label ("Elimination round 1", "Final"): ``stage_kind_named`` reads it back.
+ELIMINATION_STAGES = (StageKind.ELIMINATION_1, StageKind.ELIMINATION_2, StageKind.FINAL)
+
+
+def stage_kind_named(name: str) -> StageKind | None:
+    """The elimination stage kind a bracket template's stage name stands for (None if none)."""
+    return next((kind for kind in ELIMINATION_STAGES if kind.label == name), None)
+
+
 class RoundStatus(models.TextChoices):
     """A round is drafted, published to players, played on the clock, then complete."""
 

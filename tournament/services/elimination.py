@@ -29,6 +29,7 @@ from tournament.brackets import (
 )
 from tournament.brackets import Stage as StagePlan
 from tournament.models import (
+    ELIMINATION_STAGES,
     CutTieResolution,
     EntrantStatus,
     Round,
@@ -37,15 +38,11 @@ from tournament.models import (
     StageKind,
     Tournament,
     TournamentStatus,
+    stage_kind_named,
 )
 from tournament.services.rounds import RoundError, new_seed, players_per_side, table_flowers
 from tournament.services.standings import compute_standings
 
-STAGE_KINDS = {
-    "Elimination round 1": StageKind.ELIMINATION_1,
-    "Elimination round 2": StageKind.ELIMINATION_2,
-    "Final": StageKind.FINAL,
-}
 TIE_BREAK_SUFFIX = " tie-break"
 
 
@@ -154,7 +151,7 @@ def _seat_plan(tournament: Tournament, plan) -> EliminationState:
         _seat_groups(round_, [("Cut", plan.cut_tie.sides)], label_suffix=TIE_BREAK_SUFFIX)
         return EliminationState("The cut line is tied: a tie-break game decides it.", round_)
     first = plan.stages[0]
-    kind = STAGE_KINDS[first.name]
+    kind = stage_kind_named(first.name)
     rounds = [
         _seed_round(tournament, kind, first.name, game=game, report=record)
         for game in range(1, first.games + 1)
@@ -223,7 +220,7 @@ def _placings(match: Match) -> list[Placing]:
 def _templates(tournament: Tournament) -> tuple[StagePlan, ...]:
     """The bracket templates of the event's cut (recorded when the cut was made)."""
     first = (
-        tournament.rounds.filter(stage__kind__in=list(STAGE_KINDS.values()))
+        tournament.rounds.filter(stage__kind__in=list(ELIMINATION_STAGES))
         .order_by("number")
         .first()
     )
@@ -271,7 +268,7 @@ def _advance(tournament: Tournament) -> EliminationState:
     """Take the elimination one step on: tie-breaks, the next stage, or the champion."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     stage = (
-        tournament.stages.filter(kind__in=list(STAGE_KINDS.values())).order_by("-sequence").first()
+        tournament.stages.filter(kind__in=list(ELIMINATION_STAGES)).order_by("-sequence").first()
     )
     if stage is None:
         _require_complete(tournament.rounds.filter(stage__kind=StageKind.TIE_BREAK))
@@ -294,7 +291,7 @@ def _advance(tournament: Tournament) -> EliminationState:
     if open_lines:
         return _open_tie_breaks(tournament, open_lines)
     following = fill_stage(templates[names.index(stage.label) + 1], advanced)
-    kind = STAGE_KINDS[following.name]
+    kind = stage_kind_named(following.name)
     first = None
     for game in range(1, following.games + 1):
         round_ = _seed_round(tournament, kind, following.name, game=game)

@@ -6,9 +6,9 @@ from django.shortcuts import render
 from matches.models import Match, ResultVersion, Seat, VersionState
 from tournament.brackets import BracketError, Placing, stages_for
 from tournament.brackets.svg import Box, Column, Line, bracket_svg
-from tournament.models import StageKind
+from tournament.models import ELIMINATION_STAGES, StageKind, stage_kind_named
 from tournament.realtime import server_time_ms
-from tournament.services.elimination import STAGE_KINDS, TIE_BREAK_SUFFIX, bracket_mode
+from tournament.services.elimination import TIE_BREAK_SUFFIX, bracket_mode
 from tournament.views.pages import (
     ELIMINATION_KINDS,
     public_rounds,
@@ -18,12 +18,6 @@ from tournament.views.pages import (
 )
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
-STAGE_ORDER = [StageKind.ELIMINATION_1, StageKind.ELIMINATION_2, StageKind.FINAL]
-STAGE_TITLES = {
-    StageKind.ELIMINATION_1: "Elimination round 1",
-    StageKind.ELIMINATION_2: "Elimination round 2",
-    StageKind.FINAL: "Final",
-}
 
 
 def _accepted_placings(match) -> list[Placing]:
@@ -110,7 +104,7 @@ def bracket_columns(tournament) -> tuple[list[Column], dict]:
     champion = champion_of(tournament)
     later = {}  # entrant ids seated in any later stage, by stage kind
     seen: set[int] = set()
-    for kind in reversed(STAGE_ORDER):
+    for kind in reversed(ELIMINATION_STAGES):
         later[kind] = set(seen)
         for match in by_kind.get(kind, []):
             seen.update(s.entrant_id for s in match.seats.all())
@@ -129,14 +123,14 @@ def bracket_columns(tournament) -> tuple[list[Column], dict]:
             templates = stages_for(bracket_mode(tournament), cut)
         except BracketError:
             templates = ()
-    kinds_to_draw = [k for k in STAGE_ORDER if k in by_kind]
-    template_kinds = [STAGE_KINDS.get(t.name) for t in templates]
+    kinds_to_draw = [k for k in ELIMINATION_STAGES if k in by_kind]
+    template_kinds = [stage_kind_named(t.name) for t in templates]
     for kind in template_kinds:
         if kind not in kinds_to_draw:
             kinds_to_draw.append(kind)
-    kinds_to_draw.sort(key=STAGE_ORDER.index)
+    kinds_to_draw.sort(key=ELIMINATION_STAGES.index)
     for kind in kinds_to_draw:
-        column = Column(STAGE_TITLES[kind])
+        column = Column(StageKind(kind).label)
         if kind == StageKind.FINAL and finals:
             totals: dict[int, float] = {}
             for match in finals:

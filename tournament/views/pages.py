@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from engine.decisions import DECISIONS
 from matches.models import Seat
-from tournament.models import Round, RoundStatus, StageKind, Tournament
+from tournament.models import ELIMINATION_STAGES, Round, RoundStatus, StageKind, Tournament
 from tournament.permissions import (
     can_view_round,
     can_view_tournament,
@@ -29,12 +29,7 @@ from tournament.services.clock import ClockState
 from tournament.services.final_standings import final_standings
 
 PUBLIC_ROUND_STATES = [RoundStatus.PUBLISHED, RoundStatus.RUNNING, RoundStatus.COMPLETE]
-ELIMINATION_KINDS = [
-    StageKind.ELIMINATION_1,
-    StageKind.ELIMINATION_2,
-    StageKind.FINAL,
-    StageKind.TIE_BREAK,
-]
+ELIMINATION_KINDS = [*ELIMINATION_STAGES, StageKind.TIE_BREAK]
 MAX_SEARCH_RESULTS = 20
 
 

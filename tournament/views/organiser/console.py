@@ -7,15 +7,14 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from matches.models import AuditEntry, Channel, MatchStatus, Seat
+from matches.models import AuditEntry, Channel, MatchStatus
 from matches.services.audit import Actor
 from tournament.csv_export import csv_download
 from tournament.forms import TournamentForm
 from tournament.models import EntrantStatus, GenerationJob
 from tournament.services.events import create_tournament
-from tournament.services.final_standings import final_csv_columns
+from tournament.services.exports import round_table, standings_table
 from tournament.services.registration import RegistrationError, open_registration
-from tournament.services.standings import compute_standings
 from tournament.transfer import export_tournament
 from tournament.views.organiser.common import (
     champion_name,
@@ -86,82 +85,19 @@ def open_registration_view(request, slug):
 
 @login_required
 def export_standings(request, slug):
-    """The standings as CSV: the final order first once there is a champion, then rank, name,
-    status, points, each tiebreaker, games."""
+    """The standings as CSV (the same table as the API's ``standings.csv``)."""
     tournament = organiser_tournament(request, slug)
-    rows = compute_standings(tournament)
-    keys = [key for key, _ in rows[0].tiebreaks] if rows else []
-    header, extra, rows = final_csv_columns(tournament, rows, lambda r: r.entrant_id)
-    return csv_download(
-        f"{tournament.slug}-standings.csv",
-        [*header, "rank", "name", "status", "points", *keys, "games", "byes"],
-        (
-            [
-                *cells,
-                row.rank,
-                row.name,
-                row.status,
-                _num(row.points),
-                *[_num(v) for _, v in row.tiebreaks],
-                row.games_played,
-                row.byes,
-            ]
-            for cells, row in zip(extra, rows, strict=True)
-        ),
-    )
-
-
-def _num(value):
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return "" if value is None else value
-
-
-ROUND_COLUMNS = [
-    "round", "table", "group", "seat", "entrant", "flower", "bye", "status", "place", "points",
-]  # fmt: skip
+    header, rows = standings_table(tournament)
+    return csv_download(f"{tournament.slug}-standings.csv", header, rows)
 
 
 @login_required
 def export_round(request, slug, number):
-    """One round's pairings as CSV: a line per seat, with the result when there is one."""
+    """One round as CSV, a line per seat (the same table as the API's ``pairings.csv``)."""
     tournament = organiser_tournament(request, slug)
     round_ = round_of(tournament, number)
-    seats = (
-        Seat.objects.filter(round=round_)
-        .select_related("match", "entrant")
-        .order_by("match__table_number", "position")
-    )
-    return csv_download(
-        f"{tournament.slug}-round-{round_.number}.csv",
-        [
-            "round",
-            "table",
-            "group",
-            "seat",
-            "entrant",
-            "flower",
-            "bye",
-            "status",
-            "place",
-            "points",
-        ],
-        (
-            [
-                round_.number,
-                seat.match.table_number,
-                seat.match.group_label,
-                seat.position,
-                seat.entrant.display_name,
-                seat.flower_colour,
-                "yes" if seat.match.is_bye else "",
-                seat.match.status,
-                seat.place if seat.place is not None else "",
-                _num(float(seat.points)) if seat.points is not None else "",
-            ]
-            for seat in seats
-        ),
-    )
+    header, rows = round_table(round_)
+    return csv_download(f"{tournament.slug}-round-{round_.number}.csv", header, rows)
 
 
 @login_required
