@@ -95,6 +95,12 @@ def score(system_key: str, mode: str, report: Any, options: dict | None = None) 
     return registry.get_system(system_key).score(mode, report, options)
 
 
+def check_options(system_key: str, options: dict | None) -> dict:
+    """An event's scoring options (points table, tie policy and the system's own), checked and
+    normalised; raises ``ResultInvalid`` naming each bad option (``options.<key>``)."""
+    return registry.get_system(system_key).parse_options(options)
+
+
 def points_table(side_count: int, options: dict | None = None) -> list:
     """Points for 1st, 2nd, ... in a ``side_count``-side game; ``ResultInvalid`` if none."""
     opts = parse_options(options)

@@ -73,6 +73,10 @@ class ResultVersion(Provenance):
     def __str__(self) -> str:
         return f"{self.match} v{self.number} ({self.state})"
 
+    def named_placings(self, names: dict) -> list[dict]:
+        """The placings with each side's display name (``names``: side id -> name)."""
+        return [dict(row, name=names.get(row["side"], row["side"])) for row in self.placings]
+
 
 class ResultResponse(Provenance):
     """Another side's confirmation or dispute of a pending version."""

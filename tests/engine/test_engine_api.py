@@ -339,3 +339,11 @@ def test_the_box_bounds_tokens_and_nymphlets():
     assert fields["guard_tokens"]["max"] == 5
     nym = {f["name"]: f for f in api.describe("eye_for_an_eye", "nymphlet_ceremony")["side_fields"]}
     assert nym["nymphlets_caught"]["max"] == 6
+
+
+def test_check_options_normalises_or_names_the_bad_option():
+    checked = api.check_options("eye_for_an_eye", {"points_table": {"5": [5, 4, 3, 2, 1]}})
+    assert checked["points_table"][5] == (5, 4, 3, 2, 1) and checked["tie_policy"] == "shared"
+    with pytest.raises(ResultInvalid) as refused:
+        api.check_options("eye_for_an_eye", {"tie_policy": "coin toss"})
+    assert [p.field for p in refused.value.problems] == ["options.tie_policy"]

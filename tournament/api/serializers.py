@@ -5,7 +5,6 @@ from rest_framework import serializers
 
 from common.serializers import StrictModelSerializer, StrictSerializer
 from engine import api as engine_api
-from engine import registry as engine_registry
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from matches.models import AuditEntry
 from tournament.models import Entrant, EntrantStatus, Round, Tournament, TournamentStatus
@@ -135,7 +134,7 @@ class TournamentWriteSerializer(StrictModelSerializer):
         options["points_table"] = self._value(attrs, "points_table") or {}
         options["tie_policy"] = self._value(attrs, "tie_policy")
         try:
-            engine_registry.get_system(system).parse_options(options)
+            engine_api.check_options(system, options)
         except ResultInvalid as exc:
             errors: dict[str, list[str]] = {}
             for problem in exc.problems:

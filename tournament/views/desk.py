@@ -172,7 +172,7 @@ def desk_match(request, slug, match_id):
             "reported": reported,
             "disputes": disputes,
             "next_open": next_open_match(match.round, after=match),
-            "history": [(version, named_placings(version, names)) for version in history],
+            "history": [(version, version.named_placings(names)) for version in history],
         },
     )
 
@@ -182,11 +182,6 @@ def autofocus_first_field(form) -> None:
     names = [name for name in form.fields if name in form.errors] or list(form.fields)
     if names:
         form.fields[names[0]].widget.attrs["autofocus"] = True
-
-
-def named_placings(version: ResultVersion, names: dict) -> list[dict]:
-    """A version's placings with each side's display name."""
-    return [dict(row, name=names.get(row["side"], row["side"])) for row in version.placings]
 
 
 def initial_from(version: ResultVersion | None, seats) -> dict:

@@ -49,11 +49,6 @@ def live_game_of(match):
         return None
 
 
-def named_placings(version: ResultVersion, names: dict) -> list[dict]:
-    """A version's placings with each side's display name."""
-    return [dict(row, name=names.get(row["side"], row["side"])) for row in version.placings]
-
-
 def my_seats(entrant):
     """The entrant's seats in public rounds, newest first, with everything the page shows."""
     versions = (
@@ -99,9 +94,9 @@ def game_view(seat, entrant) -> dict:
         "seat": seat,
         "match": match,
         "round": seat.round,
-        "versions": [(v, named_placings(v, names)) for v in versions],
+        "versions": [(v, v.named_placings(names)) for v in versions],
         "pending": pending,
-        "pending_placings": named_placings(pending, names) if pending else [],
+        "pending_placings": pending.named_placings(names) if pending else [],
         "pending_mine": mine,
         "answered": answered,
         "can_answer": (
