@@ -12,12 +12,13 @@ from django.db.models import Count
 from django.utils import timezone
 
 from common.errors import ServiceError
-from matches.models import Match, MatchStatus, Seat
+from matches.models import Match, MatchStatus, ResultVersion, Seat
 from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.results import record_bye
 from tournament import messages, realtime
 from tournament.models import (
     EntrantStatus,
+    GenerationJob,
     Round,
     RoundStatus,
     Stage,
@@ -274,6 +275,48 @@ def complete_round(round_: Round, *, reason: str = "", actor: Actor = SYSTEM) ->
         reason=round_.closed_reason,
     )
     return round_
+
+
+@transaction.atomic
+def repair_round(round_: Round, actor: Actor = SYSTEM) -> Round:
+    """Throw a drafted Swiss round away and pair it again with a new seed (audited as
+    ``round.repaired`` with both seatings); the job that made it now points at the new one."""
+    round_ = Round.objects.select_for_update().select_related("stage").get(pk=round_.pk)
+    if round_.status != RoundStatus.DRAFT:
+        raise RoundError(f"round {round_.number} is published: it cannot be re-paired")
+    if round_.stage.kind != StageKind.SWISS:
+        raise RoundError("only Swiss rounds can be re-paired")
+    tournament = round_.tournament
+    before = {"round": round_.number, "seed": round_.seed, "tables": table_list(round_)}
+    jobs = list(GenerationJob.objects.filter(round=round_).values_list("pk", flat=True))
+    # A drafted round holds no result except a bye's automatic one.
+    ResultVersion.objects.filter(match__round=round_).delete()
+    round_.delete()
+    fresh = generate_swiss_round(tournament, seed=new_seed(), actor=actor)
+    GenerationJob.objects.filter(pk__in=jobs).update(round=fresh)
+    record_change(
+        tournament,
+        "round.repaired",
+        fresh,
+        before=before,
+        after={"round": fresh.number, "seed": fresh.seed, "tables": table_list(fresh)},
+        **actor.audit_fields(),
+    )
+    return fresh
+
+
+def table_list(round_: Round) -> list:
+    """A round's tables as the audit trail keeps them: each table's sides, by name."""
+    matches = round_.matches.order_by("table_number").prefetch_related("seats__entrant")
+    return [
+        {
+            "table": m.table_number,
+            "sides": [
+                s.entrant.display_name for s in sorted(m.seats.all(), key=lambda s: s.position)
+            ],
+        }
+        for m in matches
+    ]
 
 
 def notify_round_published(round_: Round) -> None:

@@ -10,8 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from matches.models import Channel, MatchStatus, ResultVersion, Seat
-from matches.services.audit import Actor, record_change
+from matches.models import Channel, MatchStatus, Seat
+from matches.services.audit import Actor
 from tournament import messages as live_messages
 from tournament.forms import CloseRoundForm, ExtendClockForm, SwapSeatsForm
 from tournament.jobs import redelivery_expected_at, request_swiss_round
@@ -19,7 +19,6 @@ from tournament.models import (
     GenerationJob,
     JobStatus,
     Round,
-    RoundStatus,
     StageKind,
     Tournament,
 )
@@ -29,9 +28,8 @@ from tournament.services.registration import RegistrationError
 from tournament.services.rounds import (
     RoundError,
     complete_round,
-    generate_swiss_round,
-    new_seed,
     publish_round,
+    repair_round,
 )
 from tournament.services.seat_swaps import swap_seats
 from tournament.views.desk import actor_for, staff_tournament
@@ -196,43 +194,12 @@ def repair(request, slug, number):
     """Throw a drafted Swiss round away and pair it again with a new seed."""
     tournament, round_ = _round_action(request, slug, number)
     try:
-        with transaction.atomic():
-            round_ = Round.objects.select_for_update().get(pk=round_.pk)
-            if round_.status != RoundStatus.DRAFT:
-                raise RoundError(f"round {round_.number} is published: it cannot be re-paired")
-            if round_.stage.kind != StageKind.SWISS:
-                raise RoundError("only Swiss rounds can be re-paired")
-            before = {
-                "round": round_.number,
-                "seed": round_.seed,
-                "tables": _table_list(round_),
-            }
-            jobs = list(GenerationJob.objects.filter(round=round_))
-            # A drafted round holds no result except a bye's automatic one.
-            ResultVersion.objects.filter(match__round=round_).delete()
-            round_.delete()
-            fresh = generate_swiss_round(tournament, seed=new_seed(), actor=actor_for(request))
-            GenerationJob.objects.filter(pk__in=[j.pk for j in jobs]).update(round=fresh)
-            record_change(
-                tournament,
-                "round.repaired",
-                fresh,
-                before=before,
-                after={"round": fresh.number, "seed": fresh.seed, "tables": _table_list(fresh)},
-                **page_actor(request).audit_fields(),
-            )
+        fresh = repair_round(round_, page_actor(request))
     except RoundError as error:
         messages.error(request, str(error))
         return _to_round(round_)
     messages.success(request, f"Round {fresh.number} is paired again (seed {fresh.seed}).")
     return _to_round(fresh)
-
-
-def _table_list(round_) -> list:
-    return [
-        {"table": m.table_number, "sides": [s.entrant.display_name for s in m.seats.all()]}
-        for m in tables_of(round_)
-    ]
 
 
 @login_required
