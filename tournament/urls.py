@@ -2,9 +2,9 @@
 
 from django.urls import include, path
 
+from matches.views import desk
 from tournament.views import (
     bracket,
-    desk,
     invitations,
     live_json,
     pages,

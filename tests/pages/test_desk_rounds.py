@@ -4,12 +4,12 @@ import pytest
 
 from matches.services.audit import Actor
 from matches.services.results import enter_result
+from matches.views.desk import desk_round
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tests.services.test_elimination import report
 from tournament.models import StaffRole, StageKind
 from tournament.services.elimination import start_elimination
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
-from tournament.views.desk import desk_round
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from matches.models import AuditEntry, Match
 from tournament.audit_story import AuditNames, tell
 from tournament.models import StaffRoleKind
 from tournament.permissions import is_organiser
-from tournament.views.desk import staff_tournament
+from tournament.views.organiser.common import staff_tournament
 
 PER_PAGE = 25
 MAX_FILTER_LENGTH = 40

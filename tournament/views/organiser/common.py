@@ -18,7 +18,7 @@ from tournament.models import (
     Tournament,
     TournamentStatus,
 )
-from tournament.permissions import is_organiser
+from tournament.permissions import is_organiser, is_referee
 from tournament.services import clock as clock_service
 from tournament.services.clock import ClockState
 
@@ -30,6 +30,17 @@ def organiser_tournament(request, slug) -> Tournament:
         raise PermissionDenied(
             f"Only an organiser of {tournament.name} may use its console. Its organiser, "
             f"{tournament.organiser.get_username()}, can make you a co-organiser."
+        )
+    return tournament
+
+
+def staff_tournament(request, slug) -> Tournament:
+    """The tournament, if the logged-in user referees or organises it (403 otherwise)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not is_referee(request.user, tournament):
+        raise PermissionDenied(
+            f"You are not a referee or organiser of {tournament.name}. Ask its organiser, "
+            f"{tournament.organiser.get_username()}, to invite you from the event's staff page."
         )
     return tournament
 

@@ -9,8 +9,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.models import EntrantStatus
 from tournament.services import player_links, registration
-from tournament.views.desk import staff_tournament
-from tournament.views.organiser.common import organiser_tournament, page_actor
+from tournament.views.organiser.common import organiser_tournament, page_actor, staff_tournament
 from tournament.views.pages import qr_svg
 
 

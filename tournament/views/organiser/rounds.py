@@ -32,7 +32,6 @@ from tournament.services.rounds import (
     repair_round,
 )
 from tournament.services.seat_swaps import swap_seats
-from tournament.views.desk import actor_for, staff_tournament
 from tournament.views.organiser.common import (
     current_round,
     mmss,
@@ -41,6 +40,7 @@ from tournament.views.organiser.common import (
     page_actor,
     plan_dict,
     round_of,
+    staff_tournament,
     tables_of,
 )
 
@@ -208,7 +208,7 @@ def publish(request, slug, number):
     """Show a drafted round's tables to everyone."""
     tournament, round_ = _round_action(request, slug, number)
     try:
-        round_ = publish_round(round_, actor_for(request))
+        round_ = publish_round(round_, page_actor(request))
         messages.success(request, f"Round {round_.number} is published.")
     except RoundError as error:
         messages.error(request, str(error))
@@ -225,7 +225,7 @@ def close(request, slug, number):
         return round_detail(request, slug, number, close_form=form)
     try:
         round_ = complete_round(
-            round_, reason=form.cleaned_data["reason"], actor=actor_for(request)
+            round_, reason=form.cleaned_data["reason"], actor=page_actor(request)
         )
     except RoundError as error:
         form.add_error("reason", _sentence(error) + ".")

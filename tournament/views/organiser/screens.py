@@ -11,12 +11,12 @@ from matches.models import MatchStatus
 from tournament import messages as live_messages
 from tournament.services import clock as clock_service
 from tournament.services.standings import cached_standings
-from tournament.views.desk import staff_tournament
 from tournament.views.organiser.common import (
     mmss,
     organiser_tournament,
     plan_dict,
     round_of,
+    staff_tournament,
     tables_of,
 )
 

@@ -7,14 +7,12 @@ The list follows the round's websocket (results arriving) through static/js/live
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 
 from engine.errors import ResultInvalid
 from matches.forms import CorrectionReasonForm, ResultForm
 from matches.models import (
-    Channel,
     Match,
     MatchStatus,
     ResponseDecision,
@@ -22,29 +20,12 @@ from matches.models import (
     Seat,
     VersionState,
 )
-from matches.services.audit import Actor
 from matches.services.results import correct_result, enter_result
 from matches.services.tables import ResultFlowError
-from tournament.models import RoundStatus, Tournament
-from tournament.permissions import is_referee
+from tournament.models import RoundStatus
+from tournament.views.organiser.common import page_actor, staff_tournament
 
 URGENCY = [MatchStatus.DISPUTED, MatchStatus.REPORTED, MatchStatus.OPEN, MatchStatus.ACCEPTED]
-
-
-def staff_tournament(request, slug) -> Tournament:
-    """The tournament, if the logged-in user referees or organises it (403 otherwise)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_referee(request.user, tournament):
-        raise PermissionDenied(
-            f"You are not a referee or organiser of {tournament.name}. Ask its organiser, "
-            f"{tournament.organiser.get_username()}, to invite you from the event's staff page."
-        )
-    return tournament
-
-
-def actor_for(request) -> Actor:
-    """The acting staff user, with where the request came from."""
-    return Actor.from_request(request, Channel.PAGE)
 
 
 @login_required
@@ -136,11 +117,11 @@ def desk_match(request, slug, match_id):
         try:
             if accepted:
                 correct_result(
-                    match, form.to_report(), actor_for(request), reason_form.cleaned_data["reason"]
+                    match, form.to_report(), page_actor(request), reason_form.cleaned_data["reason"]
                 )
                 messages.success(request, f"Table {match.table_number}: result corrected.")
             else:
-                enter_result(match, form.to_report(), actor_for(request))
+                enter_result(match, form.to_report(), page_actor(request))
                 messages.success(request, f"Table {match.table_number}: result saved.")
             following = next_open_match(match.round, after=match)
             if request.POST.get("then") == "next" and following is not None:

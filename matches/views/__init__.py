@@ -1,0 +1,1 @@
+"""The matches app's pages: the referee desk."""
