@@ -1,30 +1,21 @@
 """A player's own pages: "my table" through the private link, and an entrant's public record.
 
-"My table" (``/me/<token>/``) shows where the side plays now, the round clock, and its result
-actions: report the game's result (the form the game system describes), confirm or dispute a
-report made by another side, and the full history of its own matches' results. Every action goes
-through ``matches.services.results``, which checks the rights again and whose refusals are shown
-as they are.
+"My table" (``/me/<token>/``) shows where the side plays now, the round clock, its result
+actions and the full history of its own matches' results. The actions (report, confirm,
+dispute) are ``matches.views.player_results``, beside the result services they call.
 """
 
 from urllib.parse import urlencode
 
-from django.contrib import messages
-from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import escape
 
-from engine.errors import ResultInvalid
 from matches.forms import ResultForm
-from matches.models import Channel, MatchStatus, ResponseDecision, ResultVersion, Seat, VersionState
-from matches.services.audit import Actor
-from matches.services.confirmations import can_dispute_late, dispute_deadline
-from matches.services.disputes import dispute
-from matches.services.results import confirm_report, submit_report
-from matches.services.tables import PLAYABLE_ROUND_STATES, ResultFlowError
+from matches.models import Seat
+from matches.views.player_results import answer_result_action, as_int, game_view, my_seats
 from tournament.models import RoundStatus, StageKind
 from tournament.permissions import entrant_from_token
 from tournament.realtime import server_time_ms
@@ -37,111 +28,6 @@ from tournament.views.pages import (
     visible_tournament,
 )
 from tournament.views.private_links import claim_offer, claim_this_entry
-
-MAX_REASON = 500
-
-
-def live_game_of(match):
-    """The match's hosted live game, or None (the reverse one-to-one raises when missing)."""
-    try:
-        return match.live_game
-    except ObjectDoesNotExist:
-        return None
-
-
-def my_seats(entrant):
-    """The entrant's seats in public rounds, newest first, with everything the page shows."""
-    versions = (
-        ResultVersion.objects.select_related("entrant", "user")
-        .prefetch_related("responses__entrant")
-        .order_by("-number")
-    )
-    return list(
-        Seat.objects.filter(entrant=entrant, round__status__in=PUBLIC_ROUND_STATES)
-        .select_related("round__stage", "match__live_game")
-        .prefetch_related(
-            Prefetch("match__seats", Seat.objects.select_related("entrant").order_by("position")),
-            Prefetch("match__result_versions", versions),
-        )
-        .order_by("-round__number")
-    )
-
-
-def shown_state(version) -> str:
-    """A version's state for its players: a disputed report says so, never "waiting for
-    confirmation" beside the table's "disputed"."""
-    if version.state == VersionState.PENDING and any(
-        r.decision == ResponseDecision.DISPUTE for r in version.responses.all()
-    ):
-        return "Disputed, a referee will settle it"
-    return version.get_state_display()
-
-
-def game_view(seat, entrant) -> dict:
-    """One of the entrant's games: its sides, its result versions, and what the entrant may do."""
-    match = seat.match
-    names = {str(s.entrant_id): s.entrant.display_name for s in match.seats.all()}
-    versions = list(match.result_versions.all())
-    for version in versions:
-        version.shown_state = shown_state(version)
-    pending = next((v for v in versions if v.state == VersionState.PENDING), None)
-    answered = pending is not None and any(
-        r.entrant_id == entrant.pk for r in pending.responses.all()
-    )
-    mine = pending is not None and pending.entrant_id == entrant.pk
-    playable = seat.round.status in PLAYABLE_ROUND_STATES
-    return {
-        "seat": seat,
-        "match": match,
-        "round": seat.round,
-        "versions": [(v, v.named_placings(names)) for v in versions],
-        "pending": pending,
-        "pending_placings": pending.named_placings(names) if pending else [],
-        "pending_mine": mine,
-        "answered": answered,
-        "can_answer": (
-            pending is not None
-            and not mine
-            and not answered
-            and match.status == MatchStatus.REPORTED
-        ),
-        "can_report": (
-            playable and not match.is_bye and match.status == MatchStatus.OPEN and pending is None
-        ),
-        "waiting_for": [
-            names[str(s.entrant_id)]
-            for s in match.seats.all()
-            if pending is not None
-            and match.status == MatchStatus.REPORTED  # disputed: a referee settles it now
-            and s.entrant_id != pending.entrant_id
-            and not any(r.entrant_id == s.entrant_id for r in pending.responses.all())
-        ],
-        "live_game": live_game_of(match),
-        "late_dispute": late_dispute_of(versions, entrant, seat.round),
-    }
-
-
-def late_dispute_of(versions, entrant, round_) -> dict | None:
-    """The accepted report this side may still dispute (one-confirmation events), or None."""
-    accepted = next((v for v in versions if v.state == VersionState.ACCEPTED), None)
-    tournament = entrant.tournament
-    if accepted is None or round_.status not in PLAYABLE_ROUND_STATES:
-        return None
-    if not can_dispute_late(accepted, entrant, tournament):
-        return None
-    return {"version": accepted, "deadline": dispute_deadline(accepted, tournament)}
-
-
-def actor_of(request, entrant) -> Actor:
-    """The side acting through its private link, with where the request came from."""
-    return Actor.from_request(request, Channel.PAGE, entrant=entrant)
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def my_table(request, token):
@@ -160,74 +46,20 @@ def my_table(request, token):
     if moved_on and current["round"].status == RoundStatus.COMPLETE:
         # the event has moved on without this side: their last game is history, not "now"
         out_after, current = current, None
-    description = tournament.game_mode
     form = None
     form_match_id = None
     error = None
     dispute_errors = {}
     if request.method == "POST":
-        action = request.POST.get("action")
-        actor = actor_of(request, entrant)
-        by_match = {g["match"].pk: g for g in games}
-        if action == "report":
-            game = by_match.get(_int(request.POST.get("match")))
-            if game is None:
-                error = "This is not one of your games."
-            else:
-                form_match_id = game["match"].pk
-                form = ResultForm(
-                    description, game["match"].seats.all(), data=request.POST, shared_help=True
-                )
-                if form.is_valid():
-                    try:
-                        submit_report(game["match"], form.to_report(), actor)
-                    except ResultInvalid as exc:
-                        form.add_engine_errors(exc)
-                    except ResultFlowError as exc:
-                        form.add_error(None, str(exc))
-                    else:
-                        messages.success(
-                            request,
-                            f"Result of table {game['match'].table_number} reported: "
-                            "the other sides now confirm it.",
-                        )
-                        return redirect("tournament:my-table", token=entrant.access_token)
-        elif action == "claim":
-            return claim_this_entry(request, entrant, _int(request.POST.get("member")))
-        elif action in ("confirm", "dispute"):
-            version = (
-                ResultVersion.objects.filter(
-                    pk=_int(request.POST.get("version")), match_id__in=list(by_match)
-                )
-                .select_related("match")
-                .first()
-            )
-            reason = request.POST.get("reason", "").strip()[:MAX_REASON]
-            if version is None:
-                error = "This is not a report of one of your games."
-            elif action == "dispute" and not reason:
-                dispute_errors[version.pk] = "Say what is wrong with this result."
-            else:
-                try:
-                    if action == "confirm":
-                        confirm_report(version, actor)
-                    else:
-                        dispute(version, actor, reason)
-                except ResultFlowError as exc:
-                    error = str(exc)
-                else:
-                    table = version.match.table_number
-                    messages.success(
-                        request,
-                        f"Table {table}: result confirmed."
-                        if action == "confirm"
-                        else f"Table {table}: result disputed; a referee will settle it.",
-                    )
-                    return redirect("tournament:my-table", token=entrant.access_token)
-        else:
-            error = "Unknown action."
+        if request.POST.get("action") == "claim":
+            return claim_this_entry(request, entrant, as_int(request.POST.get("member")))
+        outcome = answer_result_action(request, entrant, games)
+        if outcome.done is not None:
+            return outcome.done
+        form, form_match_id = outcome.form, outcome.form_match_id
+        error, dispute_errors = outcome.error, outcome.dispute_errors
     if current is not None and current["can_report"] and form is None:
-        form = ResultForm(description, current["match"].seats.all(), shared_help=True)
+        form = ResultForm(tournament.game_mode, current["match"].seats.all(), shared_help=True)
         form_match_id = current["match"].pk
     for game in games:
         game["dispute_error"] = dispute_errors.get(game["pending"].pk if game["pending"] else None)
