@@ -239,15 +239,8 @@ class RoundConsumer(LiveConsumer):
             return ("forbidden", "only the event's referees and organisers run the clock")
         if command not in clock.COMMANDS:
             return ("bad_request", f"unknown clock command {command!r}")
-        actor = self.actor()
         try:
-            if command == "extend":
-                reason = reason if isinstance(reason, str) else ""
-                clock.extend(round_, seconds, actor, reason=reason[:500])
-            elif command == "start" and seconds is not None:
-                clock.start(round_, actor, seconds=seconds)
-            else:
-                clock.COMMANDS[command](round_, actor)
+            clock.run_command(round_, command, self.actor(), seconds=seconds, reason=reason)
         except clock.ClockError as exc:
             return ("refused", str(exc))
         return None

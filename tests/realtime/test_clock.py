@@ -138,6 +138,20 @@ def test_commands_change_the_round_audit_and_mark_it_running(event):
 
 
 @pytestmark_db
+def test_one_command_service_by_name(event):
+    """The console's buttons and the round socket both run clock commands by name."""
+    referee = Actor(user=event["referee"], channel="live", ip_address="10.0.0.7")
+    round_ = clock.run_command(event["round"], "start", referee, seconds=240)
+    assert round_.game_length_seconds == 240
+    round_ = clock.run_command(round_, "extend", referee, seconds=30, reason="x" * 900)
+    entry = AuditEntry.objects.get(action="clock.extend")
+    assert len(entry.reason) == 500 and entry.channel == "live"
+    assert entry.ip_address == "10.0.0.7"
+    with pytest.raises(ClockError, match="unknown clock command 'rewind'"):
+        clock.run_command(round_, "rewind", referee)
+
+
+@pytestmark_db
 def test_refused_commands_say_why(event):
     round_ = event["round"]
     with pytest.raises(ClockError, match="only a running clock"):

@@ -347,6 +347,27 @@ COMMANDS = {
 }
 
 
+def run_command(
+    round_: Round,
+    command: str,
+    actor: Actor = SYSTEM,
+    *,
+    seconds: int | None = None,
+    reason: str = "",
+) -> Round:
+    """One clock command by name, as the console's buttons and the round socket send it:
+    ``start`` (optionally with another game length), ``pause``, ``resume``, ``extend`` (by
+    ``seconds``, with a reason) or ``end``. An unknown command is a ``ClockError``."""
+    if command not in COMMANDS:
+        raise ClockError(f"unknown clock command {command!r}")
+    if command == "extend":
+        reason = reason if isinstance(reason, str) else ""
+        return extend(round_, seconds, actor, reason=reason[:500])
+    if command == "start":
+        return start(round_, actor, seconds=seconds)
+    return COMMANDS[command](round_, actor)
+
+
 def notify_clock(round_: Round, action: str | None = None) -> None:
     """Push a round's clock (state, server time, end time) to the round's watchers after the
     commit; the message is built as it leaves, so its ``server_time_ms`` and ``remaining_ms``

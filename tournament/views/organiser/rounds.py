@@ -244,19 +244,14 @@ def clock_command(request, slug, number, command):
         messages.error(request, f"Unknown clock command {command!r}.")
         return _to_round(round_)
     try:
+        extra = {}
         if command == "extend":
             form = ExtendClockForm(request.POST)
             if not form.is_valid():
                 problems = "; ".join(e for errors in form.errors.values() for e in errors)
                 raise clock_service.ClockError(f"extra time not added: {problems}")
-            clock_service.extend(
-                round_,
-                form.cleaned_data["seconds"],
-                Actor.from_request(request, Channel.PAGE),
-                reason=form.cleaned_data["reason"],
-            )
-        else:
-            clock_service.COMMANDS[command](round_, Actor.from_request(request, Channel.PAGE))
+            extra = {"seconds": form.cleaned_data["seconds"], "reason": form.cleaned_data["reason"]}
+        clock_service.run_command(round_, command, page_actor(request), **extra)
     except clock_service.ClockError as error:
         messages.error(request, _sentence(error) + ".")
     else:
@@ -287,7 +282,7 @@ def advance(request, slug):
 def _elimination_step(request, tournament, step):
     try:
         with transaction.atomic():
-            state = step(tournament, Actor.from_request(request, Channel.PAGE))
+            state = step(tournament, page_actor(request))
     except RoundError as error:
         messages.error(request, _sentence(error) + ".")
         return redirect("tournament:manage-rounds", slug=tournament.slug)
