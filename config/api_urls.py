@@ -13,15 +13,11 @@ from accounts.api import SignInForTokenView, TokenListView, TokenRevokeView
 from common.parsers import CheckedJSONParser
 from matches.api.views import MatchViewSet, ResultViewSet
 from tournament.api.audit import AuditViewSet
+from tournament.api.bracket import BracketView, EliminationStepView
 from tournament.api.entrants import EntrantViewSet
+from tournament.api.generation import JobView
 from tournament.api.rounds import RoundViewSet
-from tournament.api.standings import (
-    BracketView,
-    EliminationStepView,
-    JobView,
-    PairingsCsvView,
-    StandingsView,
-)
+from tournament.api.standings import PairingsCsvView, StandingsView
 from tournament.api.tournaments import TournamentViewSet
 
 TOURNAMENT = r"tournaments/(?P<tournament_slug>[-a-zA-Z0-9_]+)"

@@ -3,17 +3,19 @@
 ``POST .../rounds/generate/`` creates (or finds: the request is idempotent) the job for the next
 Swiss round and answers 202 with the job and its status URL. With the embedded default Celery is
 eager, so the job is usually done by the time the answer leaves; with workers it is queued.
+``GET /api/v1/jobs/<id>/`` follows any job (staff of its event).
 """
 
-from rest_framework import serializers, status
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from tournament.jobs import (
-    queue_was_unreachable,
-    redelivery_expected_at,
-    request_swiss_round,
-)
+from tournament.api.base import ApiViewMixin
+from tournament.jobs import queue_was_unreachable, redelivery_expected_at, request_swiss_round
 from tournament.models import GenerationJob, Tournament
+from tournament.permissions import is_referee
 
 
 class GenerationJobSerializer(serializers.ModelSerializer):
@@ -72,3 +74,14 @@ def job_response(job: GenerationJob, request) -> Response:
             body, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "5"}
         )
     return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
+class JobView(ApiViewMixin, APIView):
+    """A background job's progress (staff of its tournament only)."""
+
+    @extend_schema(responses=GenerationJobSerializer)
+    def get(self, request, pk):
+        job = get_object_or_404(GenerationJob.objects.select_related("tournament", "round"), pk=pk)
+        if not is_referee(request.user, job.tournament):
+            raise exceptions.NotFound()
+        return Response(GenerationJobSerializer(job, context={"request": request}).data)
