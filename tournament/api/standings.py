@@ -1,4 +1,4 @@
-"""The standings over the API: JSON rows, or ``standings.csv`` for a spreadsheet."""
+"""The standings over the API (JSON rows, or ``standings.csv``) and a round's ``pairings.csv``."""
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
