@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from accounts import tokens
 from accounts.models import ApiToken
+from common.rate_limits import rate_limited
 from common.serializers import StrictSerializer
 
 SIGN_IN_TOKEN_NAME = "API sign-in"
@@ -49,6 +50,7 @@ ISSUED = inline_serializer(
 )
 
 
+@rate_limited("login")
 class SignInForTokenView(APIView):
     """``POST /api/v1/auth/token/``: username (or e-mail) and password give a 30-day token."""
 
@@ -81,6 +83,7 @@ class SignInForTokenView(APIView):
         return Response(issued_body(issued))
 
 
+@rate_limited("accounts")
 class TokenListView(APIView):
     """``GET``: my tokens (never a secret); ``POST {name, days}``: a new one, shown once."""
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import re
 
-from config.security import private_link_token
-
 SWAGGER_CDN = "https://cdn.jsdelivr.net"
 
 
@@ -65,7 +63,7 @@ class SecurityHeadersMiddleware:
             "Content-Security-Policy", content_security_policy(host, request.path)
         )
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
-        if private_link_token(request) is not None:
+        if getattr(request, "private_link", None) is not None:
             # A private page is one player's: no browser, proxy or shared device keeps a copy.
             response.headers["Cache-Control"] = "no-store"
         return response

@@ -4,7 +4,7 @@
   ``REQUEST_MAX_BODY_BYTES`` or a non-upload body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``
   (413; ``config.request_checks``);
 * a client over one of the ``RATE_LIMITS`` with 429, a message and ``Retry-After``
-  (``config.rate_limits`` counts them per client address):
+  (``common.rate_limits`` counts them per client address):
 
   * ``login`` - failed sign-ins (the sign-in page, the admin login form, ``POST
     /api/v1/auth/token/``);
@@ -17,70 +17,34 @@
     ``?token=``): over the limit, every request from that address that carries a token is
     refused until the window ends, so guessing learns nothing.
 
-Loaded as middleware, after Django is set up (it reads the entrants' tokens).
+Which limit a request falls under is marked on its view (``common.rate_limits.rate_limited``),
+not matched from its address; whether a token is some entrant's is asked of
+``tournament.permissions``. Loaded as middleware, after Django is set up.
 """
 
 from __future__ import annotations
 
-import re
-
-from config.rate_limits import blocked_for, count_hit, hit, too_many
+from common.rate_limits import blocked_for, client_ident, count_hit, hit, scopes_of, too_many
 from config.request_checks import TOKEN_HEADER, bad_characters, body_over_limit, has_nul
-from tournament.models.people import Entrant, normalise_short_code
-
-SIGN_IN_PAGES = re.compile(r"^/admin/login/$|^/accounts/login/$")
-ACCOUNT_POSTS = re.compile(
-    r"^/accounts/(signup|password/reset|email|tokens)/$"
-    r"|^/api/v1/tokens/$"
-    r"|^/invitations/"
-    r"|^/events/[^/]+/manage/staff/invite/$"
-)
-API_TOKEN = re.compile(r"^/api/v1/auth/token/$")
-RESULT_POSTS = re.compile(
-    r"^/api/v1/matches/\d+/results/"
-    r"|^/events/[^/]+/desk/matches/\d+/"
-)
-PRIVATE_LINK_PAGE = re.compile(r"^/me/(?P<token>[^/]*)/")
-SHORT_LINK_PAGE = re.compile(r"^/p/(?P<code>[^/]*)/")
-MAX_TOKEN_LENGTH = 64
+from tournament.permissions import private_link_known
 
 
-def client_ident(request) -> str:
-    """The client address the limits count by."""
-    return request.META.get("REMOTE_ADDR") or "unknown"
-
-
-def private_link_token(request) -> str | None:
-    match = PRIVATE_LINK_PAGE.match(request.path)
-    if match:
-        return match.group("token")
-    match = SHORT_LINK_PAGE.match(request.path)
-    if match:
-        return SHORT_CODE_MARK + match.group("code")
+def private_link_of(request, view_kwargs: dict, scopes: frozenset) -> tuple[str, str] | None:
+    """("token" or "code", value) of the private link a request carries: in the address of a
+    view marked ``private_link``, or in the header / ``?token=`` of any request."""
+    if "private_link" in scopes:
+        for kind in ("token", "code"):
+            if view_kwargs.get(kind):
+                return kind, view_kwargs[kind]
     token = request.META.get(TOKEN_HEADER) or request.GET.get("token")
-    return token if token else None
+    return ("token", token) if token else None
 
 
-#: marks a short code (``/p/<code>/``) among the tokens the limiter checks
-SHORT_CODE_MARK = "\x01"
-
-
-def token_known(token: str) -> bool:
-    """Whether ``token`` is some entrant's private-link token (or short code)."""
-    if token.startswith(SHORT_CODE_MARK):
-        code = normalise_short_code(token[1:])
-        return code is not None and Entrant.objects.filter(short_code=code).exists()
-    token = token.strip()
-    if not token or len(token) > MAX_TOKEN_LENGTH:
-        return False
-    return Entrant.objects.filter(access_token=token).exists()
-
-
-def _login_failed(request, response) -> bool:
-    if API_TOKEN.match(request.path):
+def login_failed(view, response) -> bool:
+    """Whether a sign-in answer is a failure: the API says 400/401; the sign-in pages answer a
+    wrong password with the form again (200, allauth 400) and a success with a redirect."""
+    if getattr(view, "cls", None) is not None:
         return response.status_code in (400, 401)
-    # The sign-in pages answer a wrong password with the form again (200, allauth 400), a
-    # success with a redirect.
     return response.status_code in (200, 400)
 
 
@@ -96,35 +60,32 @@ class RequestLimitsMiddleware:
         too_large = body_over_limit(request)
         if too_large:
             return too_large
+        response = self.get_response(request)
+        login_view = getattr(request, "_login_view", None)
+        if login_view is not None and login_failed(login_view, response):
+            count_hit("login", client_ident(request))
+        return response
 
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        scopes = scopes_of(view_func)
         ident = client_ident(request)
         is_post = request.method == "POST"
-
-        token = private_link_token(request)
-        if token is not None:
+        link = private_link_of(request, view_kwargs, scopes)
+        request.private_link = link
+        if link is not None:
             retry_after = blocked_for("private_link", ident)
             if retry_after is not None:
                 return too_many(request, "private_link", retry_after)
-            if not token_known(token):
+            if not private_link_known(*link):
                 count_hit("private_link", ident)
-
-        login = is_post and (SIGN_IN_PAGES.match(request.path) or API_TOKEN.match(request.path))
-        if login:
+        if is_post and "login" in scopes:
             retry_after = blocked_for("login", ident)
             if retry_after is not None:
                 return too_many(request, "login", retry_after)
-
-        if is_post and ACCOUNT_POSTS.match(request.path):
-            retry_after = hit("accounts", ident)
-            if retry_after is not None:
-                return too_many(request, "accounts", retry_after)
-
-        if is_post and (RESULT_POSTS.match(request.path) or PRIVATE_LINK_PAGE.match(request.path)):
-            retry_after = hit("results", ident)
-            if retry_after is not None:
-                return too_many(request, "results", retry_after)
-
-        response = self.get_response(request)
-        if login and _login_failed(request, response):
-            count_hit("login", ident)
-        return response
+            request._login_view = view_func
+        for scope in ("accounts", "results"):
+            if is_post and scope in scopes:
+                retry_after = hit(scope, ident)
+                if retry_after is not None:
+                    return too_many(request, scope, retry_after)
+        return None

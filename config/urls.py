@@ -1,10 +1,13 @@
 """Top-level URL map: pages, accounts, the REST API v1 with its schema and docs, the admin."""
 
+from allauth.account import views as account_views
 from django.contrib import admin
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from common.rate_limits import rate_limited
 
 
 def favicon(request):
@@ -19,6 +22,15 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("accounts.urls")),
+    # allauth's pages that sign in or send e-mail, marked for the rate limits (docs/operations.md)
+    path("accounts/login/", rate_limited("login")(account_views.login), name="account_login"),
+    path("accounts/signup/", rate_limited("accounts")(account_views.signup), name="account_signup"),
+    path("accounts/email/", rate_limited("accounts")(account_views.email), name="account_email"),
+    path(
+        "accounts/password/reset/",
+        rate_limited("accounts")(account_views.password_reset),
+        name="account_reset_password",
+    ),
     path("accounts/", include("allauth.urls")),
     path("", include("tournament.urls")),
 ]

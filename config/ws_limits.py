@@ -11,8 +11,8 @@ from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 
-from config.rate_limits import blocked_for, count_hit
-from config.security import token_known
+from common.rate_limits import blocked_for, count_hit
+from tournament.permissions import private_link_known
 
 RATE_LIMITED = 4429
 
@@ -40,6 +40,6 @@ class PrivateLinkHandshakeLimit:
                 if message["type"] == "websocket.connect":
                     await send({"type": "websocket.close", "code": RATE_LIMITED})
                 return
-            if not await sync_to_async(token_known)(token):
+            if not await sync_to_async(private_link_known)("token", token):
                 await sync_to_async(count_hit)("private_link", ident)
         return await self.app(scope, receive, send)

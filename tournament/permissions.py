@@ -18,6 +18,7 @@ from django.db.models import Q
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from tournament.models import Entrant, RoundStatus, StaffRole, StaffRoleKind, Tournament
+from tournament.models.people import normalise_short_code
 
 ENTRANT_TOKEN_HEADER = "X-Entrant-Token"
 ENTRANT_TOKEN_QUERY = "token"
@@ -83,6 +84,17 @@ def entrant_from_token(tournament: Tournament | None, token) -> Entrant | None:
     if tournament is not None:
         entrants = entrants.filter(tournament=tournament)
     return entrants.filter(access_token=token).first()
+
+
+def private_link_known(kind: str, value: str) -> bool:
+    """Whether ``value`` is some entrant's private link: its ``token``, or its short ``code``."""
+    if kind == "code":
+        code = normalise_short_code(value)
+        return code is not None and Entrant.objects.filter(short_code=code).exists()
+    return (
+        _clean_token(value) is not None
+        and Entrant.objects.filter(access_token=_clean_token(value)).exists()
+    )
 
 
 def token_from_request(request) -> str | None:

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from accounts import tokens
 from accounts.forms import TokenForm
 from accounts.models import ApiToken
+from common.rate_limits import rate_limited
 
 
 def _page(request, form, issued=None, status=200):
@@ -26,6 +27,7 @@ def _page(request, form, issued=None, status=200):
     return response
 
 
+@rate_limited("accounts")
 @login_required
 def token_list(request):
     """GET: the tokens and the form; POST: a new token, shown on this one answer only."""

@@ -14,6 +14,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from common.rate_limits import rate_limited
 from common.serializers import DETAIL
 from matches.api.serializers import (
     ConfirmSerializer,
@@ -90,6 +91,7 @@ class MatchViewSet(ApiViewMixin, viewsets.ReadOnlyModelViewSet):
         )
 
 
+@rate_limited("results")
 @extend_schema_view(
     list=extend_schema(
         parameters=[MATCH_PK, ENTRANT_TOKEN],

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 
+from common.rate_limits import rate_limited
 from engine.errors import ResultInvalid
 from matches.forms import CorrectionReasonForm, ResultForm
 from matches.models import (
@@ -81,6 +82,7 @@ def next_open_match(round_, *, after: Match | None = None) -> Match | None:
     )
 
 
+@rate_limited("results")
 @login_required
 def desk_match(request, slug, match_id):
     """One match: its result history, and the form to enter or correct its result."""

@@ -65,7 +65,7 @@ def test_a_window_counter_counts_and_keeps_its_first_expiry(redis_url):
 
 
 def test_rate_limits_count_in_redis(redis_url, settings, monkeypatch):
-    from config import rate_limits
+    from common import rate_limits
 
     settings.CACHES = {
         "default": {"BACKEND": "config.redis_cache.SharedPoolRedisCache", "LOCATION": redis_url}

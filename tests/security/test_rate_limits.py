@@ -6,9 +6,9 @@ from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from config import rate_limits
+from common import rate_limits
+from common.rate_limits import Rate
 from config.asgi import application
-from config.rate_limits import Rate
 from config.ws_limits import RATE_LIMITED
 from matches.models import ResultVersion
 from tests.api.conftest import entrant_client, game, user_client
@@ -221,3 +221,40 @@ def test_websocket_handshakes_with_unknown_tokens_count_and_are_refused_over_the
     # ...and the HTTP side shares the count: a private page from the same address waits too.
     client_response = APIClient().get(f"/me/{entrant.access_token}/", REMOTE_ADDR="127.0.0.1")
     assert client_response.status_code == 429
+
+
+@pytest.mark.parametrize(
+    "path, scope",
+    [
+        ("/accounts/login/", "login"),
+        ("/admin/login/", "login"),
+        ("/api/v1/auth/token/", "login"),
+        ("/accounts/signup/", "accounts"),
+        ("/accounts/password/reset/", "accounts"),
+        ("/accounts/email/", "accounts"),
+        ("/accounts/tokens/", "accounts"),
+        ("/api/v1/tokens/", "accounts"),
+        ("/invitations/some-link/", "accounts"),
+        ("/events/cup/manage/staff/invite/", "accounts"),
+        ("/api/v1/matches/1/results/", "results"),
+        ("/api/v1/matches/1/results/correct/", "results"),
+        ("/events/cup/desk/matches/1/", "results"),
+        ("/me/some-token/", "results"),
+        ("/me/some-token/", "private_link"),
+        ("/me/some-token/check-in/", "private_link"),
+        ("/p/ABCD/", "private_link"),
+    ],
+)
+def test_every_limited_door_is_marked_on_its_view(path, scope):
+    """The limits follow the views' marks (``rate_limited``), not patterns of the address."""
+    from django.urls import resolve
+
+    assert scope in rate_limits.scopes_of(resolve(path).func)
+
+
+def test_an_unmarked_view_has_no_scope_and_a_typo_is_refused():
+    from django.urls import resolve
+
+    assert rate_limits.scopes_of(resolve("/").func) == frozenset()
+    with pytest.raises(ValueError, match="unknown rate-limit scopes"):
+        rate_limits.rate_limited("result")

@@ -5,12 +5,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 
+from common.rate_limits import rate_limited
 from matches.models import Channel
 from matches.services.audit import Actor
 from tournament.models import StaffRoleKind
 from tournament.services import invitations
 
 
+@rate_limited("accounts")
 def invitation(request, token: str):
     """GET: the invitation and how to accept it; POST (signed in): accept it."""
     found = invitations.find(token)

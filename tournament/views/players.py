@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import escape
 
+from common.rate_limits import rate_limited
 from matches.forms import ResultForm
 from matches.models import Seat
 from matches.views.player_results import answer_result_action, as_int, game_view, my_seats
@@ -30,6 +31,7 @@ from tournament.views.pages import (
 from tournament.views.private_links import claim_offer, claim_this_entry
 
 
+@rate_limited("results", "private_link")
 def my_table(request, token):
     """An entrant's private page: where they play, the clock, and their result actions."""
     rendered_at = server_time_ms()

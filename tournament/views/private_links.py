@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect
 
+from common.rate_limits import rate_limited
 from matches.models import Channel
 from matches.services.audit import Actor
 from tournament.models import Entrant
@@ -12,6 +13,7 @@ from tournament.models.people import normalise_short_code
 from tournament.services.players import PlayerError, claim_entry
 
 
+@rate_limited("private_link")
 def short_link(request, code):
     """``/p/<code>/``: the short code typed from a player card opens that player's page."""
     normal = normalise_short_code(code)

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from common.rate_limits import rate_limited
 from tournament.forms import CsvImportForm, PlayerForm, TeamForm
 from tournament.models import Entrant, EntrantStatus
 from tournament.permissions import entrant_from_token
@@ -190,6 +191,7 @@ def check_in_everyone(request, slug):
     return _back(request, slug)
 
 
+@rate_limited("private_link")
 def self_check_in(request, token):
     """A player's own check-in through their private link: a page, and a POST to confirm."""
     entrant = entrant_from_token(None, token)

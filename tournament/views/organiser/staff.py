@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_POST
 
+from common.rate_limits import rate_limited
 from tournament.models import StaffInvitation, StaffRoleKind
 from tournament.services import invitations
 from tournament.services import staff as staff_service
@@ -90,6 +91,7 @@ def staff(request, slug):
     return _staff_page(request, tournament, form=form, status=status)
 
 
+@rate_limited("accounts")
 @login_required
 @require_POST
 def invite(request, slug):

@@ -1,5 +1,6 @@
 """Rate limits per client address, counted in fixed windows in the default cache (Redis when
-``REDIS_URL`` is set); ``RATE_LIMITS`` in the settings names them (docs/operations.md).
+``REDIS_URL`` is set); ``RATE_LIMITS`` in the settings names them (docs/operations.md). Views are
+marked with their scopes here (``rate_limited``); ``config.security`` applies the limits.
 
 The cache is a convenience, not a dependency: when it fails (Redis down) the limits are skipped
 with a warning and the request goes on.
@@ -7,6 +8,7 @@ with a warning and the request goes on.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import time
@@ -17,6 +19,47 @@ from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
 
 log = logging.getLogger(__name__)
+
+#: the scopes a view can be marked with (``RATE_LIMITS`` in the settings)
+SCOPES = ("login", "accounts", "results", "private_link")
+
+
+def rate_limited(*scopes: str):
+    """Mark a view (a function, or a view class's ``as_view()``/DRF class) with the rate-limit
+    scopes it belongs to: ``login`` (a sign-in: failures count), ``accounts`` (each POST
+    counts), ``results`` (each POST counts), ``private_link`` (its URL carries a private link as
+    ``token`` or ``code``). ``config.security.RequestLimitsMiddleware`` reads the mark."""
+    unknown = set(scopes) - set(SCOPES)
+    if unknown:
+        raise ValueError(f"unknown rate-limit scopes {sorted(unknown)}")
+
+    def mark(view):
+        if isinstance(view, type):
+            view.rate_limit_scopes = frozenset(scopes)
+            return view
+
+        @functools.wraps(view)
+        def marked(*args, **kwargs):
+            return view(*args, **kwargs)
+
+        marked.rate_limit_scopes = frozenset(scopes)
+        return marked
+
+    return mark
+
+
+def scopes_of(view) -> frozenset:
+    """The rate-limit scopes a resolved view is marked with (DRF views carry their class)."""
+    for holder in (view, getattr(view, "cls", None), getattr(view, "view_class", None)):
+        scopes = getattr(holder, "rate_limit_scopes", None)
+        if scopes:
+            return frozenset(scopes)
+    return frozenset()
+
+
+def client_ident(request) -> str:
+    """The client address the limits count by."""
+    return request.META.get("REMOTE_ADDR") or "unknown"
 
 
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
