@@ -27,7 +27,7 @@ LAYERS = [
             r"^common(\.|$)",
             r"^engine(\.|$)",
             r"^tournament\.(pairing|standings|brackets)(\.|$)",
-            r"^tournament\.(scoring_calls|audit_story|ids|safe_json|demo_names|realtime)$",
+            r"^tournament\.(scoring_calls|audit_story|ids|demo_names|realtime|rating)$",
         ],
     ),
     (
