@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "tournament.apps.TournamentConfig",
     "matches.apps.MatchesConfig",
     "accounts.apps.AccountsConfig",
+    "leagues.apps.LeaguesConfig",
 ]
 
 MIDDLEWARE = [

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine import api as engine_api
+from leagues.services.ratings import ratings_change
 from matches.models import (
     Channel,
     Match,
@@ -123,6 +124,7 @@ def accept(
         round_.tournament.rounds.filter(number__gt=round_.number).update(
             paired_on_earlier_standings=True
         )
+        ratings_change(round_.tournament.game_system)  # a finished game changed
     record_change(
         round_.tournament,
         action,

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("common", "engine", "matches", "tournament", "accounts", "config")
+APPS = ("common", "engine", "matches", "tournament", "accounts", "leagues", "config")
 MAX_LINES = 400
 
 LAYERS = [
@@ -33,7 +33,7 @@ LAYERS = [
     (
         "models",
         [
-            r"^(tournament|matches|accounts)\.models(\.|$)",
+            r"^(tournament|matches|accounts|leagues)\.models(\.|$)",
             r"^tournament\.(standings_revision|csv_export|messages)$",
             r"^tournament\.templatetags(\.|$)",
             r"^matches\.forms$",
@@ -42,12 +42,12 @@ LAYERS = [
     (
         "services",
         [
-            r"^(tournament|matches)\.services(\.|$)",
+            r"^(tournament|matches|leagues)\.services(\.|$)",
             r"^tournament\.(permissions|simulate|transfer)$",
             r"^accounts\.tokens$",
         ],
     ),
-    ("doors", [r"^(tournament|matches|accounts)(\.|$)"]),
+    ("doors", [r"^(tournament|matches|accounts|leagues)(\.|$)"]),
     ("config", [r"^config(\.|$)"]),
 ]
 

@@ -12,6 +12,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from common.errors import ServiceError
+from leagues.services.ratings import ratings_change
 from matches.models import Match, MatchStatus, ResultVersion, Seat
 from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.results import record_bye
@@ -274,6 +275,7 @@ def complete_round(round_: Round, *, reason: str = "", actor: Actor = SYSTEM) ->
         after={"open_tables": open_tables},
         reason=round_.closed_reason,
     )
+    ratings_change(round_.tournament.game_system)  # the round's games now count
     return round_
 
 
