@@ -32,5 +32,6 @@ urlpatterns = [
         name="account_reset_password",
     ),
     path("accounts/", include("allauth.urls")),
+    path("", include("leagues.urls")),
     path("", include("tournament.urls")),
 ]

@@ -138,6 +138,7 @@ def build_showcase() -> dict:
             "api-tokens": "/accounts/tokens/",
             "staff": f"/events/{SLUG}/manage/staff/",
             "audit": f"/events/{SLUG}/manage/audit/",
+            "ratings": "/ratings/eye_for_an_eye/",
         },
     }
 
@@ -167,6 +168,7 @@ PAGES = {
     "api-tokens": "organiser",
     "staff": "organiser",
     "audit": "referee",
+    "ratings": None,
 }
 
 

@@ -77,3 +77,33 @@ def test_a_correction_of_a_closed_round_re_rates(event, django_capture_on_commit
     first_before = match.seats.get(place=4).entrant.player_id  # the old winner is now last
     assert after[first_before][0] < before[first_before][0]
     assert {games for _, games in after.values()} == {1}
+
+
+def test_the_public_rating_list(client, event, django_capture_on_commit_callbacks):
+    from tournament.models import Player
+
+    hidden = TournamentFactory(is_public=False, slug="private-night")
+    for i in range(4):
+        EntrantFactory(tournament=hidden, display_name=f"Hidden {i}")
+    round_ = played_round(event)
+    secret = played_round(hidden)
+    with django_capture_on_commit_callbacks(execute=True):
+        complete_round(round_)
+        complete_round(secret)
+    assert PlayerRating.objects.filter(system=SYSTEM).count() == 12  # every game counts
+    page = client.get(f"/ratings/{SYSTEM}/")
+    assert page.status_code == 200
+    listed = [rating.player.name for _, rating in page.context["rows"]]
+    assert len(listed) == 8  # ... but only players seen in a public event are listed
+    assert not any(name.startswith("Hidden") for name in listed)
+    values = [rating.conservative for _, rating in page.context["rows"]]
+    assert values == sorted(values, reverse=True)
+    assert "(provisional)" in page.content.decode()
+    one = Player.objects.filter(entries__tournament=event).first()
+    Player.objects.filter(pk=one.pk).update(club="North Quay")
+    only = client.get(f"/ratings/{SYSTEM}/?club=north quay").context["rows"]
+    assert [r.player_id for _, r in only] == [one.pk]
+    assert client.get("/ratings/no-such-game/").status_code == 404
+    assert client.get(f"/ratings/{SYSTEM}/?club=" + "x" * 5000).status_code == 200
+    index = client.get("/ratings/").content.decode()
+    assert "8 rated players" in index and "Eye for an Eye" in index
