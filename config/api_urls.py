@@ -11,6 +11,7 @@ from rest_framework.routers import DefaultRouter
 
 from accounts.api import SignInForTokenView, TokenListView, TokenRevokeView
 from common.parsers import CheckedJSONParser
+from leagues.api import RatingListView
 from matches.api.views import MatchViewSet, ResultViewSet
 from tournament.api.audit import AuditViewSet
 from tournament.api.bracket import BracketView, EliminationStepView
@@ -40,6 +41,7 @@ urlpatterns = [
     path("tokens/", TokenListView.as_view(), name="api-tokens"),
     path("tokens/<int:token_id>/", TokenRevokeView.as_view(), name="api-token-revoke"),
     path("jobs/<int:pk>/", JobView.as_view(), name="api-job"),
+    path("ratings/<slug:system>/", RatingListView.as_view(), name="api-ratings"),
     path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
     path(
         f"{TOURNAMENT_PATH}/standings.csv",

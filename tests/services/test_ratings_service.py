@@ -107,3 +107,20 @@ def test_the_public_rating_list(client, event, django_capture_on_commit_callback
     assert client.get(f"/ratings/{SYSTEM}/?club=" + "x" * 5000).status_code == 200
     index = client.get("/ratings/").content.decode()
     assert "8 rated players" in index and "Eye for an Eye" in index
+
+
+def test_the_rating_list_over_the_api(event, django_capture_on_commit_callbacks):
+    from rest_framework.test import APIClient
+
+    with django_capture_on_commit_callbacks(execute=True):
+        complete_round(played_round(event))
+    api = APIClient()
+    body = api.get(f"/api/v1/ratings/{SYSTEM}/?limit=3").json()
+    assert body["count"] == 8 and len(body["results"]) == 3
+    first = body["results"][0]
+    assert set(first) == {"player", "name", "club", "rating", "mu", "sigma", "games", "provisional"}
+    assert first["provisional"] is True and first["games"] == 1
+    assert first["rating"] == pytest.approx(first["mu"] - 3 * first["sigma"])
+    ratings_in_order = [row["rating"] for row in body["results"]]
+    assert ratings_in_order == sorted(ratings_in_order, reverse=True)
+    assert api.get("/api/v1/ratings/no-such-game/").status_code == 404

@@ -1,0 +1,41 @@
+"""The rating lists over the API: ``GET /api/v1/ratings/<system>/`` (``?club=``, paged)."""
+
+from rest_framework import exceptions, generics, serializers
+from rest_framework.permissions import AllowAny
+
+from leagues.models import PlayerRating
+from leagues.views import MAX_CLUB_LENGTH, listed, systems
+from tournament.api.base import ApiViewMixin
+from tournament.rating import PROVISIONAL_GAMES
+
+
+class RatingSerializer(serializers.ModelSerializer):
+    """One player's rating: the conservative value the lists rank by, and the model's own."""
+
+    name = serializers.CharField(source="player.name")
+    club = serializers.CharField(source="player.club")
+    rating = serializers.FloatField(source="conservative")
+    provisional = serializers.SerializerMethodField()
+
+    class Meta:
+        model = PlayerRating
+        fields = ["player", "name", "club", "rating", "mu", "sigma", "games", "provisional"]
+
+    def get_provisional(self, rating) -> bool:
+        return rating.games < PROVISIONAL_GAMES
+
+
+class RatingListView(ApiViewMixin, generics.ListAPIView):
+    """A game system's rating list, best first: players seen in a public event."""
+
+    serializer_class = RatingSerializer
+    permission_classes = [AllowAny]
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator
+            return PlayerRating.objects.none()
+        system = self.kwargs["system"]
+        if system not in systems():
+            raise exceptions.NotFound("No such game system.")
+        club = self.request.query_params.get("club", "").strip()[:MAX_CLUB_LENGTH]
+        return listed(system, club)
