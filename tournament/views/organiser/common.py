@@ -25,23 +25,32 @@ from tournament.services.clock import ClockState
 
 def organiser_tournament(request, slug) -> Tournament:
     """The tournament, if the logged-in user organises it (403 otherwise)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_organiser(request.user, tournament):
-        raise PermissionDenied(
-            f"Only an organiser of {tournament.name} may use its console. Its organiser, "
-            f"{tournament.organiser.get_username()}, can make you a co-organiser."
-        )
-    return tournament
+    return _tournament_allowed(
+        request,
+        slug,
+        is_organiser,
+        "Only an organiser of {name} may use its console. Its organiser, {owner}, can make you "
+        "a co-organiser.",
+    )
 
 
 def staff_tournament(request, slug) -> Tournament:
     """The tournament, if the logged-in user referees or organises it (403 otherwise)."""
+    return _tournament_allowed(
+        request,
+        slug,
+        is_referee,
+        "You are not a referee or organiser of {name}. Ask its organiser, {owner}, to invite "
+        "you from the event's staff page.",
+    )
+
+
+def _tournament_allowed(request, slug, allowed, refusal: str) -> Tournament:
+    """The tournament if ``allowed(user, tournament)``; else 403 with ``refusal`` filled in."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_referee(request.user, tournament):
-        raise PermissionDenied(
-            f"You are not a referee or organiser of {tournament.name}. Ask its organiser, "
-            f"{tournament.organiser.get_username()}, to invite you from the event's staff page."
-        )
+    if not allowed(request.user, tournament):
+        owner = tournament.organiser.get_username()
+        raise PermissionDenied(refusal.format(name=tournament.name, owner=owner))
     return tournament
 
 
