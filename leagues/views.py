@@ -42,8 +42,7 @@ def listed(system: str, club: str = ""):
 
 def rating_index(request):
     """Every game system with how many players it rates."""
-    counts = {key: listed(key).count() for key in systems()}
-    rows = [(key, name, counts[key]) for key, name in systems().items()]
+    rows = [(key, name, listed(key).count()) for key, name in systems().items()]
     return render(request, "leagues/index.html", {"rows": rows})
 
 

@@ -117,13 +117,18 @@ def rate(games: Iterable[Game], run: RatingRun | None = None) -> RatingRun:
     return run
 
 
+def model_teams(sides: list[list[Rating]]) -> list[list]:
+    """Our ratings as the model's teams (one list of player ratings per side)."""
+    return [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in side] for side in sides]
+
+
 def rate_one(game: Game, run: RatingRun) -> None:
     """Update the ratings of one game's players (the model's Plackett-Luce update)."""
     current = [
         [run.ratings.setdefault((game.system, p), Rating()) for p in side.players]
         for side in game.sides
     ]
-    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in side] for side in current]
+    teams = model_teams(current)
     updated = MODEL.rate(teams, ranks=[side.place for side in game.sides])
     for side, old_side, new_side in zip(game.sides, current, updated, strict=True):
         for player, rating, new in zip(side.players, old_side, new_side, strict=True):
@@ -135,8 +140,6 @@ def rate_one(game: Game, run: RatingRun) -> None:
 
 def win_chances(system: str, pod: list[tuple[Hashable, ...]], run: RatingRun) -> list[float]:
     """Each side's chance to win a game of ``pod`` (sides as tuples of players), by the model."""
-    teams = [
-        [MODEL.rating(mu=run.rating(system, p).mu, sigma=run.rating(system, p).sigma) for p in side]
-        for side in pod
-    ]
+    ratings = [[run.rating(system, p) for p in side] for side in pod]
+    teams = model_teams(ratings)
     return list(MODEL.predict_win(teams))

@@ -30,22 +30,44 @@ def _positive(value) -> int | None:
     return number if number > 0 else None
 
 
-def audit_names(tournament) -> AuditNames:
-    """Names for the ids the event's entries hold: sides, tables, rounds, staff roles."""
+def ids_of(entries, target_type: str) -> set[int]:
+    """The numeric target ids of ``entries`` whose target is of ``target_type``."""
+    return {
+        int(e.target_id) for e in entries if e.target_type == target_type and e.target_id.isdigit()
+    }
+
+
+def sides_in(value) -> set[int]:
+    """The side (entrant) ids a before/after value's placings name."""
+    if not isinstance(value, dict) or not isinstance(value.get("placings"), list):
+        return set()
+    sides = (row.get("side") for row in value["placings"] if isinstance(row, dict))
+    return {int(side) for side in sides if str(side).isdigit()}
+
+
+def audit_names(tournament, entries) -> AuditNames:
+    """Names for the ids one page of entries holds: sides, tables, rounds, staff roles (only
+    those, so a page of a 2,000-player event reads 25 entries' worth of names)."""
     roles = {tournament.organiser_id: StaffRoleKind.ORGANISER.label.lower()}
     for user_id, role in tournament.staff.values_list("user_id", "role"):
         roles.setdefault(user_id, StaffRoleKind(role).label.lower())
+    entrant_ids = ids_of(entries, "tournament.entrant")
+    for entry in entries:
+        entrant_ids |= sides_in(entry.before) | sides_in(entry.after)
+        if entry.entrant_id:
+            entrant_ids.add(entry.entrant_id)
+    entrants = tournament.entrants.filter(pk__in=entrant_ids)
+    matches = Match.objects.filter(
+        round__tournament=tournament, pk__in=ids_of(entries, "matches.match")
+    )
+    rounds = tournament.rounds.filter(pk__in=ids_of(entries, "tournament.round"))
     return AuditNames(
-        entrants={
-            str(pk): name for pk, name in tournament.entrants.values_list("pk", "display_name")
-        },
+        entrants={str(pk): name for pk, name in entrants.values_list("pk", "display_name")},
         matches={
             str(pk): (number, table)
-            for pk, number, table in Match.objects.filter(round__tournament=tournament).values_list(
-                "pk", "round__number", "table_number"
-            )
+            for pk, number, table in matches.values_list("pk", "round__number", "table_number")
         },
-        rounds={str(pk): number for pk, number in tournament.rounds.values_list("pk", "number")},
+        rounds={str(pk): number for pk, number in rounds.values_list("pk", "number")},
         roles=roles,
     )
 
@@ -120,7 +142,7 @@ def audit(request, slug):
         action=action,
     )
     page = Paginator(entries, PER_PAGE).get_page(request.GET.get("page"))
-    names = audit_names(tournament)
+    names = audit_names(tournament, list(page))
     rows = [
         {
             "entry": entry,
