@@ -11,7 +11,14 @@ from rest_framework.routers import DefaultRouter
 
 from accounts.api import SignInForTokenView, TokenListView, TokenRevokeView
 from common.parsers import CheckedJSONParser
-from leagues.api import RatingListView
+from leagues.api.ratings import RatingListView
+from leagues.api.seasons import (
+    OrganisationListView,
+    SeasonDetailView,
+    SeasonEventsView,
+    SeasonListView,
+    SeasonStandingsView,
+)
 from matches.api.views import MatchViewSet, ResultViewSet
 from tournament.api.audit import AuditViewSet
 from tournament.api.bracket import BracketView, EliminationStepView
@@ -42,6 +49,25 @@ urlpatterns = [
     path("tokens/<int:token_id>/", TokenRevokeView.as_view(), name="api-token-revoke"),
     path("jobs/<int:pk>/", JobView.as_view(), name="api-job"),
     path("ratings/<slug:system>/", RatingListView.as_view(), name="api-ratings"),
+    path("organisations/", OrganisationListView.as_view(), name="api-organisations"),
+    path("seasons/", SeasonListView.as_view(), name="api-seasons"),
+    path("seasons/<slug:slug>/", SeasonDetailView.as_view(), name="api-season"),
+    path("seasons/<slug:slug>/events/", SeasonEventsView.as_view(), name="api-season-events"),
+    path(
+        "seasons/<slug:slug>/events/<slug:event>/",
+        SeasonEventsView.as_view(),
+        name="api-season-event",
+    ),
+    path(
+        "seasons/<slug:slug>/standings/",
+        SeasonStandingsView.as_view(),
+        name="api-season-standings",
+    ),
+    path(
+        "seasons/<slug:slug>/standings.csv",
+        SeasonStandingsView.as_view(as_csv=True),
+        name="api-season-standings-csv",
+    ),
     path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
     path(
         f"{TOURNAMENT_PATH}/standings.csv",

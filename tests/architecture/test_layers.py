@@ -28,6 +28,7 @@ LAYERS = [
             r"^engine(\.|$)",
             r"^tournament\.(pairing|standings|brackets)(\.|$)",
             r"^tournament\.(scoring_calls|audit_story|ids|demo_names|realtime|rating)$",
+            r"^leagues\.season_table$",
         ],
     ),
     (

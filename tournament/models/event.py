@@ -86,6 +86,14 @@ class Tournament(models.Model):
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_tournaments"
     )
+    organisation = models.ForeignKey(
+        "leagues.Organisation",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="events",
+        help_text="The club or convention that runs the event (its seasons may count it).",
+    )
 
     game_system = models.CharField(max_length=40, default="eye_for_an_eye")
     mode = models.CharField(

@@ -13,8 +13,11 @@ from __future__ import annotations
 from django.db import transaction
 
 from common.errors import ServiceError
+from leagues.services.ratings import ratings_change
+from matches.models import Seat
 from matches.services.audit import Actor, record_change
 from tournament.models import Entrant, Player, TeamMember, Tournament
+from tournament.standings_revision import bump_standings_revision
 
 
 class PlayerError(ServiceError):
@@ -36,6 +39,28 @@ def _events_of(player: Player) -> set[int]:
     return set(direct) | set(teams)
 
 
+def _entrants_of(player: Player):
+    return Entrant.objects.filter(player=player) | Entrant.objects.filter(
+        team__memberships__player=player
+    )
+
+
+def _shared_table(first: Player, second: Player) -> str:
+    """A table where both players sat ("round 2, table 3 of Club Night"), or ''."""
+    seat = (
+        Seat.objects.filter(entrant__in=_entrants_of(first), match__is_bye=False)
+        .filter(match__seats__entrant__in=_entrants_of(second))
+        .select_related("match__round__tournament")
+        .first()
+    )
+    if seat is None:
+        return ""
+    match = seat.match
+    return (
+        f"round {match.round.number}, table {match.table_number} of {match.round.tournament.name}"
+    )
+
+
 def merge(source: Player, target: Player, actor: Actor, *, action: str = "player.merged") -> Player:
     """Move every entry and team place of ``source`` onto ``target`` and delete ``source``.
 
@@ -54,6 +79,12 @@ def merge(source: Player, target: Player, actor: Actor, *, action: str = "player
         source, target = locked[source.pk], locked[target.pk]
         if source.user_id and target.user_id and source.user_id != target.user_id:
             raise PlayerError("both records belong to accounts; they cannot be merged")
+        shared_table = _shared_table(source, target)
+        if shared_table:
+            raise PlayerError(
+                f"{source.name} and {target.name} sat at the same table ({shared_table}): "
+                "one person cannot play against themselves, so these are two people"
+            )
         shared = _events_of(source) & _events_of(target)
         if shared:
             names = ", ".join(
@@ -71,7 +102,11 @@ def merge(source: Player, target: Player, actor: Actor, *, action: str = "player
         source.save(update_fields=["user"])
         target.save(update_fields=["user", "email", "club"])
         source.delete()
-        for tournament in Tournament.objects.filter(pk__in=touched):
+        touched_events = list(Tournament.objects.filter(pk__in=touched))
+        for system in sorted({t.game_system for t in touched_events}):
+            ratings_change(system)  # the two records' games now rate one player
+        for tournament in touched_events:
+            bump_standings_revision(tournament.pk)  # season tables re-read their players
             record_change(
                 tournament,
                 action,

@@ -13,34 +13,18 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
-from django.db.models import Prefetch
 
 from engine import api as engine_api
-from matches.models import Seat
-from matches.services.audit import Actor
-from matches.services.results import enter_result
-from tournament.demo_names import person_names, team_names
-from tournament.models import (
-    Entrant,
-    EntrantStatus,
-    Player,
-    RoundStatus,
-    StageKind,
-    Team,
-    TeamMember,
-    Tournament,
-)
-from tournament.services.elimination import advance_elimination, start_elimination
-from tournament.services.rounds import (
-    RoundError,
-    complete_round,
-    generate_swiss_round,
-    publish_round,
-)
+from leagues.models import PlayerRating
+from leagues.services.season_simulation import EventPlan, simulate_season
+from leagues.services.season_standings import season_standings
+from tournament.models import EntrantStatus, StageKind, Tournament
+from tournament.services.rounds import RoundError
+from tournament.services.simulation import register_sides, run_event
 from tournament.services.standings import compute_standings
-from tournament.simulate import EYE_FOR_AN_EYE, EYE_VS_EYE, random_game
+from tournament.simulate import EYE_FOR_AN_EYE, EYE_VS_EYE
 
-MAX_ELIMINATION_STEPS = 40
+MAX_EVENTS = 50
 #: what --mode names: (game system, mode)
 MODES = {
     **{
@@ -112,21 +96,41 @@ class Command(BaseCommand):
             "--drops", type=int, default=0, help="Sides leaving after round 2; default none."
         )
         parser.add_argument(
+            "--events",
+            type=int,
+            default=1,
+            help="A season of this many events (a club, a season, one pool of players who "
+            "meet again); prints the season table and the ratings; default one event.",
+        )
+        parser.add_argument(
             "--slug",
             default=None,
             help="The event's web address; default simulation-<mode>-<players>-<seed>, "
             "numbered on when taken.",
         )
 
-    def handle(self, *args, players, teams, method, rounds, seed, drops, slug, mode, **options):
+    def handle(
+        self, *args, players, teams, method, rounds, seed, drops, slug, mode, events, **options
+    ):
         if players < 2:
             raise CommandError("an event needs at least two sides")
+        if not 1 <= events <= MAX_EVENTS:
+            raise CommandError(f"--events is 1 to {MAX_EVENTS}")
         require_migrated_database()
         rng = random.Random(seed)
         label = mode or ("alliances" if teams else "every_eye")
         system, mode = MODES[label]
         teams = engine_api.describe(system, mode)["side_kind"] == "team"
         organiser, _ = get_user_model().objects.get_or_create(username="simulation")
+        if events > 1:
+            plan = EventPlan(system, mode, players, teams, method, rounds, drops)
+            try:
+                season = simulate_season(organiser, plan, events, rng, progress=self.progress)
+            except RoundError as exc:
+                raise CommandError(f"no elimination stage: {exc}") from exc
+            self.stdout.write("")
+            self.print_season(season)
+            return
         if slug is None:
             slug = free_slug(f"simulation-{label}-{players}-{seed}")
         elif Tournament.objects.filter(slug=slug).exists():
@@ -140,74 +144,15 @@ class Command(BaseCommand):
             pairing_method=method,
             swiss_rounds=rounds,
         )
-        self.register(tournament, players, teams, rng)
-        referee = Actor(user=organiser)
-        total = rounds + 4
-        for number in range(1, rounds + 1):
-            self.progress(number - 1, total, f"Swiss round {number}")
-            round_ = generate_swiss_round(tournament, seed=rng.randrange(2**40))
-            self.play(round_, rng, mode, referee)
-            if number == 2 and drops:
-                self.drop(tournament, drops, rng)
+        register_sides(tournament, players, teams, rng)
         try:
-            state = start_elimination(tournament)
+            message = run_event(tournament, rng, drops=drops, progress=self.progress)
         except RoundError as exc:
             raise CommandError(f"no elimination stage: {exc}") from exc
-        for step in range(MAX_ELIMINATION_STEPS):
-            self.progress(min(rounds + 1 + step, total - 1), total, state.message)
-            for round_ in tournament.rounds.exclude(status=RoundStatus.COMPLETE):
-                self.play(round_, rng, mode, referee)
-            state = advance_elimination(tournament)
-            if state.champion:
-                break
-        self.progress(total, total, "done")
         self.stdout.write("")
         self.print_standings(tournament)
         self.print_bracket(tournament)
-        self.stdout.write(self.style.SUCCESS(state.message))
-
-    def register(self, tournament, count, teams, rng):
-        if not teams:
-            for index, name in enumerate(person_names(count, rng), 1):
-                Entrant.objects.create(
-                    tournament=tournament,
-                    player=Player.objects.create(name=name),
-                    display_name=name,
-                    seed=index,
-                    status=EntrantStatus.CHECKED_IN,
-                )
-            return
-        for index, name in enumerate(team_names(count, rng), 1):
-            team = Team.objects.create(name=name)
-            for member in person_names(rng.choice((2, 3)), rng):
-                TeamMember.objects.create(team=team, player=Player.objects.create(name=member))
-            Entrant.objects.create(
-                tournament=tournament,
-                team=team,
-                display_name=name,
-                seed=index,
-                status=EntrantStatus.CHECKED_IN,
-            )
-
-    def drop(self, tournament, count, rng):
-        active = list(tournament.entrants.exclude(status=EntrantStatus.DROPPED))
-        for entrant in rng.sample(active, min(count, len(active) - 4)):
-            entrant.status = EntrantStatus.DROPPED
-            entrant.dropped_after_round = 2
-            entrant.save(update_fields=["status", "dropped_after_round"])
-
-    def play(self, round_, rng, mode, referee):
-        if round_.status == RoundStatus.DRAFT:
-            round_ = publish_round(round_)
-        seats = Seat.objects.select_related("entrant__team")
-        for match in round_.matches.filter(is_bye=False).prefetch_related(Prefetch("seats", seats)):
-            sides = [
-                (str(s.entrant_id), s.entrant.team.memberships.count() if s.entrant.team else 1)
-                for s in match.seats.all()
-            ]
-            report = random_game(round_.tournament.game_system, mode, sides, rng)
-            enter_result(match, report, referee)
-        complete_round(round_)
+        self.stdout.write(self.style.SUCCESS(message))
 
     def progress(self, done, total, label):
         width = 30
@@ -223,6 +168,25 @@ class Command(BaseCommand):
             breaks = " ".join(f"{k}={v:g}" for k, v in row.tiebreaks)
             self.stdout.write(
                 f"{row.rank:>4}. {row.name:<32} {row.points:>5g} pts  {breaks}{dropped}"
+            )
+
+    def print_season(self, season):
+        table = season_standings(season)
+        self.stdout.write(f"\n{season.name}: best {season.best_of} of {season.planned_events}")
+        self.stdout.write(f"  page: /seasons/{season.slug}/")
+        for row in table.rows[:20]:
+            results = " ".join(
+                f"{c.points:g}" if c.counts else f"({c.points:g})" for c in row.results
+            )
+            self.stdout.write(
+                f"{row.position:>4}. {table.name(row.player):<28} {row.total:>6g}  {results}"
+            )
+        self.stdout.write(f"\nBest ratings ({season.game_system}), mu - 3 sigma")
+        ratings = PlayerRating.objects.filter(system=season.game_system).select_related("player")
+        for number, rating in enumerate(ratings.order_by("-conservative")[:10], 1):
+            self.stdout.write(
+                f"{number:>4}. {rating.player.name:<28} {rating.conservative:>6.2f} "
+                f"({rating.games} games)"
             )
 
     def print_bracket(self, tournament):

@@ -1,10 +1,11 @@
-"""The rating lists over the API: ``GET /api/v1/ratings/<system>/`` (``?club=``, paged)."""
+"""The rating lists over the API: ``GET /api/v1/ratings/<system>/``, paged, narrowed like the
+page by ``?club=``, ``?organisation=<slug>`` and ``?region=``."""
 
 from rest_framework import exceptions, generics, serializers
 from rest_framework.permissions import AllowAny
 
 from leagues.models import PlayerRating
-from leagues.views import MAX_CLUB_LENGTH, listed, systems
+from leagues.views.ratings import ListFilters, listed, systems
 from tournament.api.base import ApiViewMixin
 from tournament.rating import PROVISIONAL_GAMES
 
@@ -37,5 +38,4 @@ class RatingListView(ApiViewMixin, generics.ListAPIView):
         system = self.kwargs["system"]
         if system not in systems():
             raise exceptions.NotFound("No such game system.")
-        club = self.request.query_params.get("club", "").strip()[:MAX_CLUB_LENGTH]
-        return listed(system, club)
+        return listed(system, ListFilters.from_query(self.request.query_params))

@@ -1,0 +1,1 @@
+"""The leagues app's REST API: rating lists, organisations and seasons."""

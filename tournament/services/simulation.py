@@ -1,0 +1,141 @@
+"""Playing a whole event with random legal games, through the same services as the pages.
+
+``run_event`` registers the sides (new players, or players drawn from a pool so that the same
+people meet again across a season's events), pairs and plays every Swiss round, makes the cut
+and plays the elimination to a champion. Games come from ``tournament.simulate`` (random legal
+events through the rules engine). Used by ``manage.py simulate_event`` (one event, or a season
+of them with ``--events``) and by tests that need finished events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from django.db.models import Prefetch
+
+from matches.models import Seat
+from matches.services.audit import Actor
+from matches.services.results import enter_result
+from tournament.demo_names import person_names, team_names
+from tournament.models import (
+    Entrant,
+    EntrantStatus,
+    Player,
+    RoundStatus,
+    Team,
+    TeamMember,
+    Tournament,
+)
+from tournament.services.elimination import advance_elimination, start_elimination
+from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
+from tournament.simulate import random_game
+
+MAX_ELIMINATION_STEPS = 40
+
+
+def no_progress(done: int, total: int, label: str) -> None:
+    """The default progress report: none."""
+
+
+def register_sides(
+    tournament: Tournament,
+    count: int,
+    teams: bool,
+    rng: random.Random,
+    pool: list[Player] | None = None,
+) -> None:
+    """Register ``count`` checked-in sides: players, or teams of 2-3 players. With ``pool``, the
+    players are drawn from it (so the same people play again; a team event needs up to three
+    players a team in the pool), else they are new."""
+    if not teams:
+        players = (
+            rng.sample(pool, count)
+            if pool is not None
+            else [Player.objects.create(name=name) for name in person_names(count, rng)]
+        )
+        for index, player in enumerate(players, 1):
+            Entrant.objects.create(
+                tournament=tournament,
+                player=player,
+                display_name=player.name,
+                seed=index,
+                status=EntrantStatus.CHECKED_IN,
+            )
+        return
+    members = iter(rng.sample(pool, len(pool))) if pool is not None else None
+    for index, name in enumerate(team_names(count, rng), 1):
+        team = Team.objects.create(name=name)
+        size = rng.choice((Team.MIN_MEMBERS, Team.MAX_MEMBERS))
+        people = (
+            [next(members) for _ in range(size)]
+            if members is not None
+            else [Player.objects.create(name=member) for member in person_names(size, rng)]
+        )
+        for player in people:
+            TeamMember.objects.create(team=team, player=player)
+        Entrant.objects.create(
+            tournament=tournament,
+            team=team,
+            display_name=name,
+            seed=index,
+            status=EntrantStatus.CHECKED_IN,
+        )
+
+
+def player_pool(size: int, rng: random.Random) -> list[Player]:
+    """``size`` new players with distinct names, to draw a season's fields from."""
+    return [Player.objects.create(name=name) for name in person_names(size, rng)]
+
+
+def drop_sides(tournament: Tournament, count: int, rng: random.Random) -> None:
+    """Drop ``count`` random sides after round 2 (keeping at least four)."""
+    active = list(tournament.entrants.exclude(status=EntrantStatus.DROPPED))
+    for entrant in rng.sample(active, min(count, len(active) - 4)):
+        entrant.status = EntrantStatus.DROPPED
+        entrant.dropped_after_round = 2
+        entrant.save(update_fields=["status", "dropped_after_round"])
+
+
+def play_round(round_, rng: random.Random, referee: Actor) -> None:
+    """Publish the round if it is a draft, enter a random legal result at each table, close it."""
+    if round_.status == RoundStatus.DRAFT:
+        round_ = publish_round(round_)
+    tournament = round_.tournament
+    seats = Seat.objects.select_related("entrant__team")
+    for match in round_.matches.filter(is_bye=False).prefetch_related(Prefetch("seats", seats)):
+        sides = [
+            (str(s.entrant_id), s.entrant.team.memberships.count() if s.entrant.team else 1)
+            for s in match.seats.all()
+        ]
+        report = random_game(tournament.game_system, tournament.mode, sides, rng)
+        enter_result(match, report, referee)
+    complete_round(round_)
+
+
+def run_event(
+    tournament: Tournament,
+    rng: random.Random,
+    *,
+    drops: int = 0,
+    progress: Callable[[int, int, str], None] = no_progress,
+) -> str:
+    """Play the registered event from round 1 to its champion; the last step's message."""
+    referee = Actor(user=tournament.organiser)
+    rounds = tournament.swiss_rounds
+    total = rounds + 4
+    for number in range(1, rounds + 1):
+        progress(number - 1, total, f"Swiss round {number}")
+        play_round(generate_swiss_round(tournament, seed=rng.randrange(2**40)), rng, referee)
+        if number == 2 and drops:
+            drop_sides(tournament, drops, rng)
+    state = start_elimination(tournament)
+    for step in range(MAX_ELIMINATION_STEPS):
+        progress(min(rounds + 1 + step, total - 1), total, state.message)
+        for round_ in tournament.rounds.exclude(status=RoundStatus.COMPLETE):
+            play_round(round_, rng, referee)
+        state = advance_elimination(tournament)
+        if state.champion:
+            break
+    progress(total, total, "done")
+    return state.message
