@@ -16,6 +16,7 @@ from leagues.api.seasons import (
     OrganisationListView,
     SeasonDetailView,
     SeasonEventsView,
+    SeasonEventView,
     SeasonListView,
     SeasonStandingsView,
 )
@@ -55,7 +56,7 @@ urlpatterns = [
     path("seasons/<slug:slug>/events/", SeasonEventsView.as_view(), name="api-season-events"),
     path(
         "seasons/<slug:slug>/events/<slug:event>/",
-        SeasonEventsView.as_view(),
+        SeasonEventView.as_view(),
         name="api-season-event",
     ),
     path(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, generics, serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -59,7 +60,7 @@ class SeasonSerializer(StrictModelSerializer):
     organisation = serializers.SlugRelatedField(
         slug_field="slug", queryset=Organisation.objects.all()
     )
-    game_system = serializers.ChoiceField(choices=[])
+    game_system = serializers.ChoiceField(choices=[], required=False)
     points_table = serializers.ListField(
         child=serializers.FloatField(), required=False, max_length=MAX_TABLE_PLACES
     )
@@ -154,7 +155,7 @@ class SeasonEventSerializer(StrictSerializer):
 
 
 class SeasonEventsView(SeasonNestedMixin, APIView):
-    """Add an event to the season (POST ``{"event": slug}``) or remove one (DELETE)."""
+    """Add an event to the season: POST ``{"event": "<slug>"}``."""
 
     permission_classes = [IsAuthenticated]
     serializer_class = SeasonEventSerializer
@@ -169,6 +170,13 @@ class SeasonEventsView(SeasonNestedMixin, APIView):
         season_service.add_event(season, tournament, actor_for(request))
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
+
+class SeasonEventView(SeasonNestedMixin, APIView):
+    """Stop counting an event for the season: DELETE."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={204: None})
     def delete(self, request, slug, event):
         season = self.get_season()
         tournament = get_object_or_404(Tournament, slug=event)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from common.errors import ServiceError
+from engine import api as engine_api
 from leagues.models import Organisation, Season, SeasonEvent
 from leagues.season_table import SeasonRules, check_rules
 from leagues.services.organisations import attach_event, log_change, require_staff
@@ -34,6 +35,11 @@ RULE_FIELDS = (
 
 class SeasonError(ServiceError):
     """A season change that cannot be made; the message says why."""
+
+
+def system_name(key: str) -> str:
+    """A game system's name as players know it ("Eye vs Eye"), else its key."""
+    return next((s["name"] for s in engine_api.list_systems() if s["key"] == key), key)
 
 
 def rules_from(values: dict) -> SeasonRules:
@@ -133,8 +139,8 @@ def add_event(season: Season, tournament: Tournament, actor: Actor) -> SeasonEve
     require_staff(season.organisation, actor)
     if tournament.game_system != season.game_system:
         raise SeasonError(
-            f"{tournament.name} is a {tournament.game_system} event; "
-            f"this season counts {season.game_system} events"
+            f"{tournament.name} is played in {system_name(tournament.game_system)}; "
+            f"this season counts {system_name(season.game_system)} games only"
         )
     if season.entries.filter(tournament=tournament).exists():
         raise SeasonError(f"{tournament.name} already counts for {season.name}")

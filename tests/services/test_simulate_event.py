@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
+from leagues.models import PlayerRating, Season
+from leagues.services.season_standings import season_standings
 from matches.models import Seat
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.management.commands.simulate_event import Command
@@ -114,3 +117,28 @@ def test_vp_modes_and_eye_vs_eye_run_end_to_end_with_their_tiebreakers(
         assert flowers == {""}
     else:
         assert "" not in flowers
+
+
+def test_a_simulated_season_plays_every_event_with_one_pool_of_players(
+    capsys, django_capture_on_commit_callbacks
+):
+    """Issue 17: ``--events N`` runs a club's season; the same people meet again, so the season
+    table and the ratings have several events behind them."""
+    with django_capture_on_commit_callbacks(execute=True):  # the closed rounds' ratings
+        call_command(
+            "simulate_event", "--events", "3", "--players", "8", "--rounds", "2", "--seed", "4"
+        )
+    out = capsys.readouterr().out
+    season = Season.objects.get()
+    events = list(season.events.all())
+    assert len(events) == 3 and {e.status for e in events} == {TournamentStatus.FINISHED}
+    assert {e.organisation_id for e in events} == {season.organisation_id}
+    table = season_standings(season)
+    assert max(row.events_played for row in table.rows) >= 2  # the pool brings people back
+    assert f"/seasons/{season.slug}/" in out and "Best ratings" in out
+    assert PlayerRating.objects.filter(games__gte=4).exists()
+
+
+def test_a_season_needs_a_sensible_number_of_events():
+    with pytest.raises(CommandError, match="--events is 1 to 50"):
+        call_command("simulate_event", "--events", "0")
