@@ -26,7 +26,9 @@ class Record:
     level: int = 0
 
 
-def head_to_head(player: Hashable, games: Iterable[Game], system: str | None = None) -> list[Record]:
+def head_to_head(
+    player: Hashable, games: Iterable[Game], system: str | None = None
+) -> list[Record]:
     """The player's record against every opponent, most games together first (then the best
     record for the player, then by opponent id, so the order is always the same)."""
     records: dict[Hashable, Record] = {}
@@ -52,6 +54,4 @@ def head_to_head(player: Hashable, games: Iterable[Game], system: str | None = N
                     record.below += 1
                 else:
                     record.level += 1
-    return sorted(
-        records.values(), key=lambda r: (-r.games, r.below - r.above, str(r.opponent))
-    )
+    return sorted(records.values(), key=lambda r: (-r.games, r.below - r.above, str(r.opponent)))

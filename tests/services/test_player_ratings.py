@@ -91,7 +91,10 @@ def test_last_results_name_the_round_and_the_place():
     cup = event("Cup")
     play_rated_rounds(cup, rounds=2)
     lines = last_results(first_player(cup).pk, public_only=True)
-    assert [(line.round_number, line.place, line.pod_size) for line in lines] == [(2, 1, 4), (1, 1, 4)]
+    assert [(line.round_number, line.place, line.pod_size) for line in lines] == [
+        (2, 1, 4),
+        (1, 1, 4),
+    ]
     assert lines[0].event == "Cup" and lines[0].event_public
 
 
@@ -134,4 +137,4 @@ def test_the_queries_do_not_grow_with_the_games():
     play_rated_rounds(short, rounds=1)
     play_rated_rounds(long_, rounds=4)
     few, many = queries(first_player(short).pk), queries(first_player(long_).pk)
-    assert few == many == 6, (few, many)
+    assert few == many <= 6, (few, many)
