@@ -12,6 +12,7 @@ from rest_framework.routers import DefaultRouter
 from accounts.api import SignInForTokenView, TokenListView, TokenRevokeView
 from common.parsers import CheckedJSONParser
 from leagues.api import RatingListView
+from leagues.api_players import HeadToHeadView, PlayerRatingsView
 from matches.api.views import MatchViewSet, ResultViewSet
 from tournament.api.audit import AuditViewSet
 from tournament.api.bracket import BracketView, EliminationStepView
@@ -42,6 +43,16 @@ urlpatterns = [
     path("tokens/<int:token_id>/", TokenRevokeView.as_view(), name="api-token-revoke"),
     path("jobs/<int:pk>/", JobView.as_view(), name="api-job"),
     path("ratings/<slug:system>/", RatingListView.as_view(), name="api-ratings"),
+    path(
+        "players/<int:player_id>/ratings/",
+        PlayerRatingsView.as_view(),
+        name="api-player-ratings",
+    ),
+    path(
+        "players/<int:player_id>/head-to-head/",
+        HeadToHeadView.as_view(),
+        name="api-player-head-to-head",
+    ),
     path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
     path(
         f"{TOURNAMENT_PATH}/standings.csv",
