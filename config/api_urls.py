@@ -11,6 +11,7 @@ from rest_framework.routers import DefaultRouter
 
 from accounts.api import SignInForTokenView, TokenListView, TokenRevokeView
 from common.parsers import CheckedJSONParser
+from leagues.api.players import HeadToHeadView, PlayerRatingsView
 from leagues.api.ratings import RatingListView
 from leagues.api.seasons import (
     OrganisationListView,
@@ -68,6 +69,16 @@ urlpatterns = [
         "seasons/<slug:slug>/standings.csv",
         SeasonStandingsView.as_view(as_csv=True),
         name="api-season-standings-csv",
+    ),
+    path(
+        "players/<int:player_id>/ratings/",
+        PlayerRatingsView.as_view(),
+        name="api-player-ratings",
+    ),
+    path(
+        "players/<int:player_id>/head-to-head/",
+        HeadToHeadView.as_view(),
+        name="api-player-head-to-head",
     ),
     path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
     path(

@@ -125,3 +125,20 @@ def report_then_dispute(match, cup_tokens: list[int], reason: str):
     )
     dispute_report(version, Actor(entrant=seats[1].entrant), reason)
     return seats
+
+
+def play_rated_rounds(tournament, rounds: int = 1, first_seed: int = 3) -> None:
+    """Play ``rounds`` Swiss rounds of ``tournament`` (every table's result entered, the round
+    closed) and rebuild its system's ratings, as closing a round does once it commits."""
+    from leagues.services.ratings import recompute
+    from matches.services.audit import Actor
+    from matches.services.results import enter_result
+    from tests.browser.helpers import report_for
+    from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
+
+    for seed in range(first_seed, first_seed + rounds):
+        round_ = publish_round(generate_swiss_round(tournament, seed=seed))
+        for match in round_.matches.filter(is_bye=False):
+            enter_result(match, report_for(match), Actor())
+        complete_round(round_)
+    recompute(tournament.game_system)

@@ -13,6 +13,7 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_POST
 
 from accounts.models import ApiToken
+from leagues.views.player_page import rating_sections
 from matches.models import Channel
 from matches.services.audit import Actor
 from tournament.models import Entrant, Player
@@ -36,6 +37,7 @@ def history(request):
             "player": player,
             "rows": history_of(player) if player else [],
             "claimable": player_service.claimable_by_email(request.user),
+            **(rating_sections(player.pk, public_only=False) if player else {}),
         },
     )
     add_never_cache_headers(response)  # the page shows the private links
@@ -80,12 +82,17 @@ def new_link(request, entrant_id: int):
 
 
 def public_player(request, player_id: int):
-    """A player's public page, if they made it public: the events they played, no e-mail."""
+    """A player's public page, if they made it public: the public events they played, their
+    ratings and head-to-head record (from public events), no e-mail."""
     player = get_object_or_404(Player, pk=player_id)
     if not player.profile_public:
         raise Http404("This player's page is private.")
     rows = [r for r in history_of(player) if r.entrant.tournament.is_public]
-    return render(request, "accounts/public_player.html", {"player": player, "rows": rows})
+    return render(
+        request,
+        "accounts/public_player.html",
+        {"player": player, "rows": rows, **rating_sections(player.pk, public_only=True)},
+    )
 
 
 @login_required

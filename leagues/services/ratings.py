@@ -58,14 +58,20 @@ def rated_games(system: str) -> list[Game]:
     players = players_by_entrant(entrant_ids)
     games = []
     for match_id, completed_at, placings in versions:
-        sides = tuple(
-            Side(players[int(row["side"])], int(row["place"]))
-            for row in placings
-            if players.get(int(row["side"])) and row.get("place")
-        )
+        sides = sides_of(placings, players)
         if len(sides) >= 2:
             games.append(Game((completed_at or EPOCH, match_id), system, sides))
     return games
+
+
+def sides_of(placings: list[dict], players: dict[int, tuple[int, ...]]) -> tuple[Side, ...]:
+    """A result's placings as the rating's sides (a side with no players or no place is left
+    out: it cannot be rated)."""
+    return tuple(
+        Side(players[int(row["side"])], int(row["place"]))
+        for row in placings
+        if players.get(int(row["side"])) and row.get("place")
+    )
 
 
 @transaction.atomic

@@ -5,7 +5,8 @@ import, and on a module over 400 lines.
 Layers, bottom first (a module may import its own layer and the ones below):
 
 1. pure: ``common`` (the services' error base), the rules engine, pairing, standings,
-   brackets, scoring calls, the audit's words, the push transport (``tournament.realtime``);
+   brackets, scoring calls, the audit's words, the push transport (``tournament.realtime``),
+   the rating and what is drawn or counted from it (``leagues.rating_chart``, ``head_to_head``);
 2. models: the apps' models, and what reads no more than them;
 3. services: every rule about changing an event, one service per action;
 4. doors: pages, API, websockets, Celery tasks, admin, management commands;
@@ -28,7 +29,7 @@ LAYERS = [
             r"^engine(\.|$)",
             r"^tournament\.(pairing|standings|brackets)(\.|$)",
             r"^tournament\.(scoring_calls|audit_story|ids|demo_names|realtime|rating)$",
-            r"^leagues\.season_table$",
+            r"^leagues\.(season_table|rating_chart|head_to_head)$",
         ],
     ),
     (

@@ -32,7 +32,7 @@ from tests.browser.helpers import (
     staff_user,
 )
 from tests.factories import PlayerFactory, TournamentFactory
-from tournament.models import Entrant, EntrantStatus, StaffRole, StaffRoleKind
+from tournament.models import Entrant, EntrantStatus, Player, StaffRole, StaffRoleKind
 from tournament.services import clock
 from tournament.services.elimination import start_elimination
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
@@ -112,8 +112,16 @@ def build_showcase() -> dict:
         enter_result(match, report_for(match), referee_actor)
     reporter = reported_table.seats.order_by("position").first().entrant
     submit_report(reported_table, report_for(reported_table), Actor(entrant=reporter))
+    # the long-named player shows their page (rating chart, head-to-head) and signs in to
+    # their own history (the rounds' closes have rated the games already)
+    player_user = staff_user("showcase-player")
+    Player.objects.filter(pk=me.player_id).update(profile_public=True, user=player_user)
     return {
-        "sessions": {"organiser": session_key(organiser), "referee": session_key(referee)},
+        "sessions": {
+            "organiser": session_key(organiser),
+            "referee": session_key(referee),
+            "player": session_key(player_user),
+        },
         "paths": {
             "home": "/",
             "rules-decisions": "/rules/decisions/",
@@ -139,6 +147,8 @@ def build_showcase() -> dict:
             "staff": f"/events/{SLUG}/manage/staff/",
             "audit": f"/events/{SLUG}/manage/audit/",
             "ratings": "/ratings/eye_for_an_eye/",
+            "player": f"/players/{me.player_id}/",
+            "my-games": "/accounts/history/",
         },
     }
 
@@ -169,6 +179,8 @@ PAGES = {
     "staff": "organiser",
     "audit": "referee",
     "ratings": None,
+    "player": None,
+    "my-games": "player",
 }
 
 
