@@ -24,7 +24,7 @@ from leagues.api.seasons import (
 from matches.api.views import MatchViewSet, ResultViewSet
 from tournament.api.audit import AuditViewSet
 from tournament.api.bracket import BracketView, EliminationStepView
-from tournament.api.entrants import EntrantViewSet
+from tournament.api.entrants import EntrantSuggestionsView, EntrantViewSet
 from tournament.api.generation import JobView
 from tournament.api.rounds import RoundViewSet
 from tournament.api.standings import PairingsCsvView, StandingsView
@@ -79,6 +79,11 @@ urlpatterns = [
         "players/<int:player_id>/head-to-head/",
         HeadToHeadView.as_view(),
         name="api-player-head-to-head",
+    ),
+    path(
+        f"{TOURNAMENT_PATH}/entrants/suggestions/",
+        EntrantSuggestionsView.as_view(),
+        name="api-entrant-suggestions",
     ),
     path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
     path(

@@ -227,6 +227,11 @@ class PlayerForm(forms.Form):
     name = forms.CharField(max_length=100, label="Name")
     club = forms.CharField(max_length=100, required=False, label="Club")
     email = forms.EmailField(required=False, label="E-mail")
+    # Sent by the buttons of the "played before?" question, never shown as fields:
+    existing_player = forms.IntegerField(
+        required=False, min_value=1, max_value=2**63 - 1, widget=forms.HiddenInput
+    )
+    new_player = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class TeamForm(forms.Form):

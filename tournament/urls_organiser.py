@@ -26,6 +26,7 @@ urlpatterns = [
     path(M + "open-registration/", console.open_registration_view, name="manage-open"),
     path(M + "entrants/", entrants.entrants, name="manage-entrants"),
     path(M + "entrants/import/", entrants.import_csv, name="manage-import"),
+    path(M + "entrants/suggestions/", entrants.suggestions, name="manage-suggestions"),
     path(M + "entrants/<int:entrant_id>/check-in/", entrants.check_in, name="manage-check-in"),
     path(
         M + "entrants/<int:entrant_id>/undo-check-in/",

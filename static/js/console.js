@@ -127,4 +127,46 @@
       }
     });
   });
+
+  // --- add a player: known players with a name like the one typed -----------------------------
+  each("[data-suggest-url]", function (form) {
+    var box = form.querySelector("[data-suggestions]");
+    var name = form.querySelector("[name=name]");
+    var club = form.querySelector("[name=club]");
+    if (!box || !name) return;
+    var timer = null;
+    var asked = "";
+    var show = function (found) {
+      box.textContent = "";
+      if (!found.length) return;
+      var title = document.createElement("p");
+      title.textContent = "Played before? Choose them to keep their history together:";
+      box.appendChild(title);
+      found.forEach(function (s) {
+        var button = document.createElement("button");
+        button.type = "submit";
+        button.name = "existing_player";
+        button.value = String(s.player);
+        button.className = "secondary";
+        button.textContent = "Register " + s.name + (s.club ? " (" + s.club + ")" : "") +
+          " · " + s.events + " event" + (s.events === 1 ? "" : "s") +
+          (s.last_event ? ", last " + s.last_event : "");
+        box.appendChild(button);
+      });
+    };
+    var ask = function () {
+      var query = "name=" + encodeURIComponent(name.value.trim()) +
+        "&club=" + encodeURIComponent(club ? club.value.trim() : "");
+      if (name.value.trim().length < 2) { box.textContent = ""; asked = ""; return; }
+      if (query === asked) return;
+      asked = query;
+      fetch(form.getAttribute("data-suggest-url") + "?" + query, { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : { suggestions: [] }; })
+        .then(function (data) { if (query === asked) show(data.suggestions || []); })
+        .catch(function () { /* no hints offline: the server still asks before a duplicate */ });
+    };
+    var later = function () { clearTimeout(timer); timer = setTimeout(ask, 300); };
+    name.addEventListener("input", later);
+    if (club) club.addEventListener("input", later);
+  });
 })();

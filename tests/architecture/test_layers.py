@@ -28,7 +28,7 @@ LAYERS = [
             r"^common(\.|$)",
             r"^engine(\.|$)",
             r"^tournament\.(pairing|standings|brackets)(\.|$)",
-            r"^tournament\.(scoring_calls|audit_story|ids|demo_names|realtime|rating)$",
+            r"^tournament\.(scoring_calls|audit_story|ids|demo_names|realtime|rating|name_matching)$",
             r"^leagues\.(season_table|rating_chart|head_to_head)$",
         ],
     ),

@@ -9,8 +9,9 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from common.serializers import DETAIL
+from common.serializers import DETAIL, StrictSerializer
 from matches.services.audit import record_change
 from tournament.api.base import (
     ENTRANT_TOKEN,
@@ -33,6 +34,7 @@ from tournament.models import Entrant
 from tournament.permissions import IsTournamentOrganiser, OrganiserOrReadOnly, is_organiser
 from tournament.services import registration
 from tournament.services.csv_import import CsvImportInvalid
+from tournament.services.player_suggestions import suggest_players
 
 CSV_ERRORS = inline_serializer(
     "CsvImportErrors",
@@ -146,6 +148,7 @@ class EntrantViewSet(
                 email=data.get("email", ""),
                 seed=data.get("seed"),
                 display_name=data.get("display_name") or "",
+                player=data.get("player"),
                 actor=actor,
             )
         return Response(EntrantStaffSerializer(entrant).data, status=status.HTTP_201_CREATED)
@@ -216,3 +219,41 @@ class EntrantViewSet(
             "entrants": EntrantStaffSerializer(entrants, many=True).data,
         }
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class SuggestionSerializer(serializers.Serializer):
+    """A known player who may be the one being registered (no e-mail address)."""
+
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    events = serializers.IntegerField()
+    last_event = serializers.CharField()
+    score = serializers.FloatField()
+    strong = serializers.BooleanField(
+        help_text="So alike that the console asks before a new record."
+    )
+
+
+class SuggestionQuerySerializer(StrictSerializer):
+    name = serializers.CharField(max_length=100)
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+
+
+class EntrantSuggestionsView(TournamentNestedMixin, APIView):
+    """Known players like ``?name=`` (and ``?club=``), best first, to register them again
+    (``player`` in the create body) instead of making a second record of the same person."""
+
+    permission_classes = [IsTournamentOrganiser]
+    serializer_class = SuggestionSerializer
+
+    @extend_schema(parameters=[TOURNAMENT_SLUG, SuggestionQuerySerializer])
+    def get(self, request, tournament_slug):
+        tournament = self.get_tournament()
+        self.check_object_permissions(request, tournament)
+        query = SuggestionQuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        found = suggest_players(
+            tournament, request.user, query.validated_data["name"], query.validated_data["club"]
+        )
+        return Response({"suggestions": SuggestionSerializer(found, many=True).data})

@@ -17,6 +17,7 @@ from tournament.models.event import (
 )
 from tournament.scoring_calls import MAX_GAP_SECONDS, MIN_GAP_SECONDS, gap_errors
 from tournament.services.events import SETTINGS
+from tournament.services.player_suggestions import suggestable
 
 # Options the platform sets itself (per match or from their own fields), never system options.
 COMMON_OPTION_KEYS = {"expected_sides", "side_sizes", "points_table", "tie_policy", "game_points"}
@@ -230,6 +231,22 @@ class EntrantCreateSerializer(StrictSerializer):
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     seed = serializers.IntegerField(min_value=1, max_value=100_000, required=False, allow_null=True)
     display_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    player = serializers.IntegerField(
+        min_value=1,
+        max_value=2**63 - 1,
+        required=False,
+        help_text="A known player's id (from entrants/suggestions/): the same person as at "
+        "earlier events, so their history, rating and seasons carry on. Empty: a new record.",
+    )
+
+    def validate_player(self, player_id):
+        request = self.context.get("request")
+        known = suggestable(self.context["tournament"], getattr(request, "user", None), player_id)
+        if known is None:
+            raise serializers.ValidationError(
+                "no player you can register here has this id (unknown, or already in the event)"
+            )
+        return known
 
     def validate_seed(self, seed):
         if seed is not None and _seed_taken(self.context["tournament"], seed):
@@ -241,6 +258,10 @@ class EntrantCreateSerializer(StrictSerializer):
         if team_play and "members" not in data:
             raise serializers.ValidationError(
                 {"members": ["a team event needs the team's players"]}
+            )
+        if team_play and "player" in data:
+            raise serializers.ValidationError(
+                {"player": ["a team event registers teams; name the team's players"]}
             )
         if not team_play and "members" in data:
             raise serializers.ValidationError(

@@ -121,14 +121,20 @@ def register_player(
     email: str = "",
     seed: int | None = None,
     display_name: str = "",
+    player: Player | None = None,
     actor: Actor = SYSTEM,
 ) -> Entrant:
     """Add a player to the event (shown as ``display_name`` when given); after the first round
-    it is recorded as a late entry."""
+    it is recorded as a late entry. ``player`` is a known player's record (the same person as
+    at earlier events: their history, rating and seasons carry on); else a new record is made."""
 
     def make_side(_shown_name):
-        player = Player.objects.create(name=name.strip(), club=club.strip(), email=email.strip())
-        return {"player": player}
+        if player is not None:
+            if tournament.entrants.filter(player=player).exists():
+                raise RegistrationError(f"{player.name} is already registered in this event")
+            return {"player": player}
+        record = Player.objects.create(name=name.strip(), club=club.strip(), email=email.strip())
+        return {"player": record}
 
     shown = display_name.strip() or name
     return _join(tournament, shown, team_play=False, make_side=make_side, actor=actor, seed=seed)

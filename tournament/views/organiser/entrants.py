@@ -1,11 +1,13 @@
 """Registration and check-in: the players list, the desk's add form, CSV import, the QR code,
 and the players' own check-in through their private link."""
 
+from dataclasses import asdict
+
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -17,12 +19,22 @@ from tournament.models import Entrant, EntrantStatus
 from tournament.permissions import entrant_from_token
 from tournament.services import registration
 from tournament.services.csv_import import CsvImportInvalid
+from tournament.services.player_suggestions import suggest_players, suggestable
 from tournament.views.organiser.common import organiser_tournament, page_actor
 
 STATUS_FILTERS = {s.value: s.label for s in EntrantStatus}
 
 
-def _entrants_page(request, tournament, *, form=None, csv_form=None, csv_errors=None, status=200):
+def _entrants_page(
+    request,
+    tournament,
+    *,
+    form=None,
+    csv_form=None,
+    csv_errors=None,
+    played_before=None,
+    status=200,
+):
     query = request.GET.get("q", "").strip()
     status_filter = request.GET.get("status", "")
     entrants = tournament.entrants.select_related("player").order_by("display_name", "id")
@@ -56,6 +68,7 @@ def _entrants_page(request, tournament, *, form=None, csv_form=None, csv_errors=
             "form": form or _add_form(tournament, focus=request.GET.get("added") == "1"),
             "csv_form": csv_form or CsvImportForm(),
             "csv_errors": csv_errors,
+            "played_before": played_before.suggestions if played_before else None,
             "event_url": event_url,
             "qr_svg": segno.make(event_url, error="m").svg_inline(
                 scale=4, title=f"QR code: {event_url}"
@@ -73,13 +86,36 @@ def _add_form(tournament, focus: bool):
     return form
 
 
-def register_from_form(tournament, form, actor):
-    """Register the team or the player a valid desk form describes."""
+class PlayedBefore(Exception):
+    """The name typed is a known player's: ask whether it is them before making a new record."""
+
+    def __init__(self, suggestions):
+        super().__init__("played before?")
+        self.suggestions = suggestions
+
+
+def register_from_form(tournament, form, actor, user):
+    """Register the team or the player a valid desk form describes: a known player when the
+    desk chose one, a new record when it said so or nobody known has that name (else
+    ``PlayedBefore`` asks)."""
     data = form.cleaned_data
     if isinstance(form, TeamForm):
         return registration.register_team(tournament, data["name"], form.members(), actor=actor)
+    known = None
+    if data.get("existing_player"):
+        known = suggestable(tournament, user, data["existing_player"])
+        if known is None:
+            raise registration.RegistrationError(
+                "that player cannot be registered here (already in this event, or unknown)"
+            )
+    elif not data.get("new_player"):
+        strong = [
+            s for s in suggest_players(tournament, user, data["name"], data["club"]) if s.strong
+        ]
+        if strong:
+            raise PlayedBefore(strong)
     return registration.register_player(
-        tournament, data["name"], club=data["club"], email=data["email"], actor=actor
+        tournament, data["name"], club=data["club"], email=data["email"], player=known, actor=actor
     )
 
 
@@ -91,7 +127,9 @@ def entrants(request, slug):
         form = (TeamForm if tournament.team_play else PlayerForm)(request.POST)
         if form.is_valid():
             try:
-                entrant = register_from_form(tournament, form, page_actor(request))
+                entrant = register_from_form(tournament, form, page_actor(request), request.user)
+            except PlayedBefore as question:
+                return _entrants_page(request, tournament, form=form, played_before=question)
             except registration.RegistrationError as error:
                 form.add_error("name", str(error))
             else:
@@ -219,3 +257,13 @@ def self_check_in(request, token):
         },
         status=409 if error else 200,
     )
+
+
+@login_required
+def suggestions(request, slug):
+    """Known players whose name is like the one typed (JSON for the add form's hints)."""
+    tournament = organiser_tournament(request, slug)
+    name = request.GET.get("name", "")[:100]
+    club = request.GET.get("club", "")[:100]
+    found = suggest_players(tournament, request.user, name, club)
+    return JsonResponse({"suggestions": [asdict(s) for s in found]})
