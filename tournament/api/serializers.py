@@ -6,6 +6,7 @@ from rest_framework import serializers
 from common.serializers import StrictModelSerializer, StrictSerializer
 from engine import api as engine_api
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
+from matches.api.serializers import MatchSerializer, SeatSerializer
 from matches.models import AuditEntry
 from tournament.models import Entrant, EntrantStatus, Round, Tournament, TournamentStatus
 from tournament.models.event import (
@@ -320,6 +321,28 @@ class RoundSerializer(serializers.ModelSerializer):
 
     def get_match_count(self, round_) -> int:
         return round_.matches.count()
+
+
+class RoundSeatSerializer(SeatSerializer):
+    """A seat of a round's table with its chance to win the table by the rating model."""
+
+    win_chance = serializers.SerializerMethodField(
+        help_text="Whole percent, the table's seats summing to 100; null when no player of "
+        "these tables has a rating in the event's game system."
+    )
+
+    class Meta(SeatSerializer.Meta):
+        fields = [*SeatSerializer.Meta.fields, "win_chance"]
+        read_only_fields = fields
+
+    def get_win_chance(self, seat) -> int | None:
+        return self.context.get("win_chances", {}).get(seat.match_id, {}).get(seat.entrant_id)
+
+
+class RoundMatchSerializer(MatchSerializer):
+    """A table of a round, its seats with their chances to win (context ``win_chances``)."""
+
+    seats = RoundSeatSerializer(many=True, read_only=True)
 
 
 class GenerateRoundSerializer(StrictSerializer):
