@@ -78,7 +78,11 @@ def seat_round(
         explanation["seeding"] = record
         if record["applied"]:
             strengths = [s.strength for s in sides]
-            pods = seeded_pods(order, strengths, size_order, seeding, rng)
+
+            def met(a: int, b: int) -> bool:
+                return ids[b] in opp[a]
+
+            pods = seeded_pods(order, strengths, size_order, seeding, rng, met)
             order = [i for pod in pods for i in pod]
 
     arr = Arrangement(ids, pts, opp, order, size_order)

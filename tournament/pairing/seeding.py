@@ -17,7 +17,7 @@ made, so the same sides and seed always give the same pods.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .types import PairingError, Side
 
@@ -51,15 +51,21 @@ def seeded_pods(
     sizes: Sequence[int],
     seeding: str,
     rng: random.Random,
+    met: Callable[[int, int], bool] | None = None,
 ) -> list[list[int]]:
     """Group the sides (indices into ``strengths``, given in the seeded draw's order) into
-    pods of ``sizes`` (in that order) by the seeding style; returns each pod's members."""
+    pods of ``sizes`` (in that order) by the seeding style; returns each pod's members.
+
+    ``met(a, b)`` says whether two sides have met before: the spread draw then deals each pot
+    so that no side joins a pod holding an earlier opponent whenever the pot allows it (the
+    pairing's repair removes what is left). Without it every deal is by chance alone.
+    """
     check_seeding(seeding)
     if sum(sizes) != len(order):
         raise PairingError(f"pod sizes {list(sizes)!r} do not add up to {len(order)} sides")
     ranked = strongest_first(order, strengths) if seeding != OFF else list(order)
     if seeding == SPREAD:
-        return _draw_from_pots(ranked, sizes, rng)
+        return _draw_from_pots(ranked, sizes, rng, met or _strangers)
     pods, start = [], 0
     for size in sizes:
         pods.append(ranked[start : start + size])
@@ -67,8 +73,14 @@ def seeded_pods(
     return pods
 
 
-def _draw_from_pots(ranked: list[int], sizes: Sequence[int], rng: random.Random) -> list[list[int]]:
-    """Deal each pot (consecutive strengths) over the pods that still have a seat for it."""
+def _strangers(_a: int, _b: int) -> bool:
+    return False
+
+
+def _draw_from_pots(
+    ranked: list[int], sizes: Sequence[int], rng: random.Random, met: Callable[[int, int], bool]
+) -> list[list[int]]:
+    """Deal each pot (consecutive strengths, shuffled) over the pods that still have a seat."""
     pods: list[list[int]] = [[] for _ in sizes]
     start = 0
     for k, count in enumerate(pot_sizes(sizes)):
@@ -76,9 +88,63 @@ def _draw_from_pots(ranked: list[int], sizes: Sequence[int], rng: random.Random)
         start += count
         rng.shuffle(pot)
         open_pods = [q for q, size in enumerate(sizes) if size > k]
-        for q, side in zip(open_pods, pot, strict=True):
+
+        def fits(side: int, q: int) -> bool:
+            return not any(met(side, other) or met(other, side) for other in pods[q])
+
+        for q, side in _deal(pot, open_pods, fits).items():
             pods[q].append(side)
     return pods
+
+
+def _deal(sides: list[int], pods: list[int], fits: Callable[[int, int], bool]) -> dict[int, int]:
+    """Give each side one of ``pods`` (as many as sides): a side takes the first free pod it
+    fits, else a chain of moves frees one (a breadth-first augmenting path, so the most sides
+    fit that can); a side that fits nowhere takes a pod left over. Returns pod -> side."""
+    owner: dict[int, int] = {}
+    pod_of: dict[int, int] = {}
+    unplaced = []
+    for side in sides:
+        free = next((q for q in pods if q not in owner and fits(side, q)), None)
+        if free is None:
+            free = _augmenting_path(side, pods, owner, pod_of, fits)
+        if free is None:
+            unplaced.append(side)
+            continue
+        owner[free], pod_of[side] = side, free
+    left = [q for q in pods if q not in owner]
+    for side, q in zip(unplaced, left, strict=True):
+        owner[q], pod_of[side] = side, q
+    return owner
+
+
+def _augmenting_path(side, pods, owner, pod_of, fits) -> int | None:
+    """Move placed sides along a chain so that ``side`` fits; returns the pod it takes."""
+    reached_by: dict[int, int] = {}  # pod -> the side that would move into it
+    frontier = [side]
+    while frontier:
+        next_frontier = []
+        for mover in frontier:
+            for q in pods:
+                if q in reached_by or not fits(mover, q):
+                    continue
+                reached_by[q] = mover
+                if q not in owner:
+                    return _shift(q, side, reached_by, owner, pod_of)
+                next_frontier.append(owner[q])
+        frontier = next_frontier
+    return None
+
+
+def _shift(q, side, reached_by, owner, pod_of) -> int:
+    """Walk the chain back from the free pod ``q``, each mover taking the pod it reached."""
+    while True:
+        mover = reached_by[q]
+        if mover == side:
+            return q
+        previous = pod_of[mover]
+        owner[q], pod_of[mover] = mover, q
+        q = previous
 
 
 def seeding_record(seeding: str, swiss: bool, sides: Sequence[Side]) -> dict:
