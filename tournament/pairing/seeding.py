@@ -103,17 +103,21 @@ def _deal(sides: list[int], pods: list[int], fits: Callable[[int, int], bool]) -
     fit that can); a side that fits nowhere takes a pod left over. Returns pod -> side."""
     owner: dict[int, int] = {}
     pod_of: dict[int, int] = {}
+    free = list(pods)  # in pod order; a side usually takes the first, so this stays cheap
     unplaced = []
     for side in sides:
-        free = next((q for q in pods if q not in owner and fits(side, q)), None)
-        if free is None:
-            free = _augmenting_path(side, pods, owner, pod_of, fits)
-        if free is None:
+        q = next((q for q in free if fits(side, q)), None)
+        if q is not None:
+            free.remove(q)
+            owner[q], pod_of[side] = side, q
+            continue
+        q = _augmenting_path(side, pods, owner, pod_of, fits)  # the chain ends in a free pod
+        if q is None:
             unplaced.append(side)
             continue
-        owner[free], pod_of[side] = side, free
-    left = [q for q in pods if q not in owner]
-    for side, q in zip(unplaced, left, strict=True):
+        owner[q], pod_of[side] = side, q
+        free = [p for p in free if p not in owner]
+    for side, q in zip(unplaced, free, strict=True):
         owner[q], pod_of[side] = side, q
     return owner
 
