@@ -7,7 +7,7 @@ from common.serializers import StrictModelSerializer, StrictSerializer
 from engine import api as engine_api
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from matches.api.serializers import MatchSerializer, SeatSerializer
-from matches.models import AuditEntry
+from matches.models import AuditEntry, MatchStatus
 from tournament.models import Entrant, EntrantStatus, Round, Tournament, TournamentStatus
 from tournament.models.event import (
     MAX_DISPUTE_WINDOW_MINUTES,
@@ -339,9 +339,15 @@ class RoundSeatSerializer(SeatSerializer):
         return self.context.get("win_chances", {}).get(seat.match_id, {}).get(seat.entrant_id)
 
 
+@_enum_ref("MatchStatusEnum")
+class _MatchStatusField(serializers.ChoiceField):
+    pass
+
+
 class RoundMatchSerializer(MatchSerializer):
     """A table of a round, its seats with their chances to win (context ``win_chances``)."""
 
+    status = _MatchStatusField(choices=MatchStatus.choices, read_only=True)
     seats = RoundSeatSerializer(many=True, read_only=True)
 
 
