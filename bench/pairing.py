@@ -6,7 +6,10 @@ call is timed. Output, one line per field size, method and round:
 
     players=10000 round=5 method=swiss ms=NN rematches=R spread=S bound=B
 
-Usage: python bench/pairing.py [--quick] [--rounds N] [--seed S]
+With ``--seeding spread`` or ``--seeding similar`` every side gets a random strength (a
+rating) and the rounds are seeded by it (random rounds each round, Swiss round 1 only).
+
+Usage: python bench/pairing.py [--quick] [--rounds N] [--seed S] [--seeding STYLE]
 """
 
 from __future__ import annotations
@@ -19,26 +22,30 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tournament.pairing import PairingOptions, Side, pair_pods  # noqa: E402
+from tournament.pairing import SEEDINGS, PairingOptions, Side, pair_pods  # noqa: E402
 
 POINTS = {4: (4, 3, 2, 1), 3: (4, 2, 1), 2: (4, 2)}
 
 
-def simulate(n: int, method: str, rounds: int, seed: int) -> list[str]:
+def simulate(n: int, method: str, rounds: int, seed: int, seeding: str = "off") -> list[str]:
     rng = random.Random(seed)
     ids = [f"p{i:05d}" for i in range(n)]
+    strength = {i: rng.uniform(0.0, 80.0) for i in ids}
     points = dict.fromkeys(ids, 0)
     met: dict[str, set[str]] = {i: set() for i in ids}
     lines = []
     for r in range(1, rounds + 1):
-        sides = [Side(i, points[i], frozenset(met[i])) for i in ids]
-        options = PairingOptions(method=method, seed=rng.randrange(2**31), round_number=r)
+        sides = [Side(i, points[i], frozenset(met[i]), strength=strength[i]) for i in ids]
+        options = PairingOptions(
+            method=method, seed=rng.randrange(2**31), round_number=r, seeding=seeding
+        )
         t0 = time.perf_counter()
         pairing = pair_pods(sides, options)
         ms = (time.perf_counter() - t0) * 1000
         rematches = sum(len(p.repeats) for p in pairing.pods)
         lines.append(
-            f"players={n} round={r} method={method} ms={ms:.0f} rematches={rematches} "
+            f"players={n} round={r} method={method} seeding={seeding} ms={ms:.0f} "
+            f"rematches={rematches} "
             f"spread={pairing.spread:g} bound={pairing.spread_bound:g}"
         )
         print(lines[-1], flush=True)
@@ -56,11 +63,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="small fields only (100, 1000)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--seeding", choices=SEEDINGS, default="off")
     args = parser.parse_args(argv)
     sizes = (100, 1000) if args.quick else (100, 1000, 10000, 10003)
     for n in sizes:
         for method in ("random", "swiss"):
-            simulate(n, method, args.rounds, args.seed)
+            simulate(n, method, args.rounds, args.seed, args.seeding)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ class TournamentAdmin(admin.ModelAdmin):
                     "swiss_rounds",
                     "pairing_method",
                     "preferred_pod_size",
+                    "rating_seeding",
                     "allow_three_team_games",
                     "equal_team_sizes",
                     "bye_scores_as_win",

@@ -5,7 +5,14 @@ from django.utils.text import slugify
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
-from tournament.models import Confirmations, Entrant, ScoringCalls, SeriesPoints, Tournament
+from tournament.models import (
+    Confirmations,
+    Entrant,
+    RatingSeeding,
+    ScoringCalls,
+    SeriesPoints,
+    Tournament,
+)
 from tournament.models.event import (
     MAX_DISPUTE_WINDOW_MINUTES,
     MAX_GAME_SECONDS_ANY_SYSTEM,
@@ -109,6 +116,7 @@ class TournamentForm(forms.ModelForm):
             "swiss_rounds",
             "pairing_method",
             "preferred_pod_size",
+            "rating_seeding",
             "cut_size",
             "cut_tie_resolution",
             "game_length_seconds",
@@ -128,6 +136,7 @@ class TournamentForm(forms.ModelForm):
             "rules_level": "Rules",
             "timing": "Timing",
             "pairing_method": "Pairing",
+            "rating_seeding": "Seat by rating",
             "cut_tie_resolution": "A tie at the cut line is settled by",
             "tie_policy": "Equal scores in one game",
             "allow_three_team_games": "Alliances: play one 2v2v2 game rather than give a bye",
@@ -137,6 +146,10 @@ class TournamentForm(forms.ModelForm):
             "confirmations": "A report made by a player is accepted when",
         }
         help_texts = {
+            "rating_seeding": "Every random round, and round 1 of a Swiss event, can be seated "
+            "by the players' ratings in this game instead of by chance (a team counts the sum "
+            "of its players; an unrated player counts as a newcomer). Avoiding repeat opponents "
+            "still comes first.",
             "scoring_calls": "Realtime Domination and King of the Hill. The clock picks each "
             "call's moment at random in the gap range below (seeded, so it can be replayed) and, "
             "in Domination, the flower that scores; projector and phones announce it.",
@@ -153,6 +166,7 @@ class TournamentForm(forms.ModelForm):
             "rules_level",
             "timing",
             "pairing_method",
+            "rating_seeding",
             "cut_tie_resolution",
             "tie_policy",
             "series_points",
@@ -164,6 +178,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["series_points"].initial = SeriesPoints.SUM_VP
         self.fields["scoring_calls"].required = False  # only realtime VP modes use it
         self.fields["confirmations"].required = False
+        self.fields["rating_seeding"].required = False  # left out: by chance, as before
         self.fields["pairing_method"].initial = "random"
         self.fields["pairing_method"].help_text = (
             "Random: new opponents each round, as the rulebook's tournament plays its five "
@@ -187,6 +202,7 @@ class TournamentForm(forms.ModelForm):
         data["series_points"] = data.get("series_points") or SeriesPoints.SUM_VP
         data["scoring_calls"] = data.get("scoring_calls") or ScoringCalls.MODE
         data["confirmations"] = data.get("confirmations") or Confirmations.ALL_OTHERS
+        data["rating_seeding"] = data.get("rating_seeding") or RatingSeeding.OFF
         if (
             data.get("dispute_window_minutes") is None
             and "dispute_window_minutes" not in self.errors

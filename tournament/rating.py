@@ -143,3 +143,24 @@ def win_chances(system: str, pod: list[tuple[Hashable, ...]], run: RatingRun) ->
     ratings = [[run.rating(system, p) for p in side] for side in pod]
     teams = model_teams(ratings)
     return list(MODEL.predict_win(teams))
+
+
+def side_strength(system: str, side: tuple[Hashable, ...], run: RatingRun) -> float:
+    """How strong a side is by the model: the sum of its players' skill estimates ``mu`` (a
+    team plays as the sum of its players; an unrated player, or a side with no players, as a
+    newcomer). What seeding by rating orders the sides by."""
+    return sum(run.rating(system, p).mu for p in side) if side else Rating().mu
+
+
+def whole_percentages(chances: list[float]) -> list[int]:
+    """Chances (summing to about 1) as whole percentages that sum to exactly 100: each is
+    rounded down, then the largest remainders get the points left (ties to the earlier)."""
+    total = sum(chances)
+    if not chances or total <= 0:
+        return [0] * len(chances)
+    exact = [100 * c / total for c in chances]
+    whole = [int(x) for x in exact]
+    by_remainder = sorted(range(len(exact)), key=lambda i: (whole[i] - exact[i], i))
+    for i in by_remainder[: 100 - sum(whole)]:
+        whole[i] += 1
+    return whole

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Iterable
 
 from celery import shared_task
 from django.db import transaction
@@ -32,12 +33,24 @@ EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 def players_by_entrant(entrant_ids: set[int]) -> dict[int, tuple[int, ...]]:
     """Each entrant's players: its player, or its team's members (by player id)."""
     entrants = Entrant.objects.filter(pk__in=entrant_ids).values_list("pk", "player_id", "team_id")
+    return players_of(entrants)
+
+
+#: an entrant as ``(pk, player_id, team_id)``
+EntrantRow = tuple[int, int | None, int | None]
+
+
+def players_of(entrants: Iterable[EntrantRow]) -> dict[int, tuple[int, ...]]:
+    """Each entrant's players from its ``(pk, player_id, team_id)``: its player, or its team's
+    members (one query for all the teams; none when no entrant is a team)."""
+    entrants = list(entrants)
     team_members: dict[int, list[int]] = {}
     teams = {team for _, _, team in entrants if team}
-    for team, player in TeamMember.objects.filter(team_id__in=teams).values_list(
-        "team_id", "player_id"
-    ):
-        team_members.setdefault(team, []).append(player)
+    if teams:
+        for team, player in TeamMember.objects.filter(team_id__in=teams).values_list(
+            "team_id", "player_id"
+        ):
+            team_members.setdefault(team, []).append(player)
     return {
         pk: (player,) if player else tuple(sorted(team_members.get(team, ())))
         for pk, player, team in entrants

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 from itertools import combinations
 
@@ -39,12 +40,10 @@ def play(pairing: Pairing, sides: list[Side], rng: random.Random) -> list[Side]:
         rng.shuffle(order)
         for place, sid in enumerate(order):
             s = by_id[sid]
-            out[sid] = Side(
-                sid,
-                s.points + POINTS[len(order)][place],
-                s.opponents | {x for x in pod.sides if x != sid},
-                s.rank,
-                s.byes,
+            out[sid] = replace(
+                s,
+                points=s.points + POINTS[len(order)][place],
+                opponents=s.opponents | {x for x in pod.sides if x != sid},
             )
     return [out[s.id] for s in sides]
 

@@ -99,8 +99,10 @@ def test_matches_of_a_round_with_seats(event, anon):
         "character",
         "place",
         "points",
+        "win_chance",
     }
     assert seat["entrant_name"] and seat["flower_colour"]
+    assert seat["win_chance"] is None  # nobody in the event's game system is rated
     assert all(s["place"] is not None for s in table["seats"])
     assert all(s["place"] is None for s in data["results"][1]["seats"])
 

@@ -8,16 +8,17 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from common.serializers import DETAIL
-from matches.api.serializers import MatchSerializer
+from leagues.services.forecasts import table_chances
 from matches.models import Match
 from tournament.api.base import ENTRANT_TOKEN, TOURNAMENT_SLUG, TournamentNestedMixin, actor_for
 from tournament.api.generation import GenerationJobSerializer, job_response, start_swiss_round
-from tournament.api.serializers import (
+from tournament.api.round_serializers import (
     CompleteRoundSerializer,
-    EmptySerializer,
     GenerateRoundSerializer,
+    RoundMatchSerializer,
     RoundSerializer,
 )
+from tournament.api.serializers import EmptySerializer
 from tournament.models import Round, RoundStatus
 from tournament.permissions import OrganiserOrReadOnly, is_referee
 from tournament.services.rounds import complete_round, publish_round
@@ -54,7 +55,7 @@ class RoundViewSet(
             "generate": GenerateRoundSerializer,
             "publish": EmptySerializer,
             "complete": CompleteRoundSerializer,
-            "matches": MatchSerializer,
+            "matches": RoundMatchSerializer,
         }.get(self.action, RoundSerializer)
 
     @extend_schema(
@@ -105,11 +106,12 @@ class RoundViewSet(
         return Response(RoundSerializer(round_).data)
 
     @extend_schema(
-        parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN], responses=MatchSerializer(many=True)
+        parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN], responses=RoundMatchSerializer(many=True)
     )
     @action(detail=True, methods=["get"], filterset_fields=[], ordering_fields=[])
     def matches(self, request, *args, **kwargs):
-        """The round's tables with their seats (entrant, flower colour, place, points)."""
+        """The round's tables with their seats (entrant, flower colour, place, points, and the
+        chance to win the table by the rating model)."""
         round_ = self.get_object()
         matches = (
             Match.objects.filter(round=round_)
@@ -118,7 +120,9 @@ class RoundViewSet(
             .order_by("table_number")
         )
         page = self.paginate_queryset(matches)
-        data = MatchSerializer(page if page is not None else matches, many=True).data
+        tables = list(page if page is not None else matches)
+        chances = table_chances(round_.tournament.game_system, tables)
+        data = RoundMatchSerializer(tables, many=True, context={"win_chances": chances}).data
         if page is not None:
             return self.get_paginated_response(data)
         return Response(data)

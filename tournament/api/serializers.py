@@ -1,4 +1,5 @@
-"""API representations of tournaments, entrants, rounds and the audit trail."""
+"""API representations of tournaments, entrants and the audit trail (rounds and their tables:
+``tournament.api.round_serializers``)."""
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -7,7 +8,7 @@ from common.serializers import StrictModelSerializer, StrictSerializer
 from engine import api as engine_api
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from matches.models import AuditEntry
-from tournament.models import Entrant, EntrantStatus, Round, Tournament, TournamentStatus
+from tournament.models import Entrant, EntrantStatus, Tournament, TournamentStatus
 from tournament.models.event import (
     MAX_DISPUTE_WINDOW_MINUTES,
     MAX_GAME_SECONDS_ANY_SYSTEM,
@@ -57,7 +58,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         return not tournament.tiebreakers
 
 
-def _enum_ref(component: str):
+def enum_ref(component: str):
     """Point a second use of a choice set at the enum component of its first use.
 
     drf-spectacular names one enum per property name; ``status`` has several choice sets, so
@@ -66,12 +67,12 @@ def _enum_ref(component: str):
     return extend_schema_field({"$ref": f"#/components/schemas/{component}"})
 
 
-@_enum_ref("TournamentStatusEnum")
+@enum_ref("TournamentStatusEnum")
 class _TournamentStatusField(serializers.ChoiceField):
     pass
 
 
-@_enum_ref("EntrantStatusEnum")
+@enum_ref("EntrantStatusEnum")
 class _EntrantStatusField(serializers.ChoiceField):
     pass
 
@@ -309,50 +310,6 @@ class CsvImportSerializer(StrictSerializer):
 class CsvImportResultSerializer(serializers.Serializer):
     created = serializers.IntegerField()
     entrants = EntrantStaffSerializer(many=True)
-
-
-class RoundSerializer(serializers.ModelSerializer):
-    """A round's status, clock and pairing record."""
-
-    stage = serializers.CharField(source="stage.kind", read_only=True)
-    match_count = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Round
-        fields = [
-            "id",
-            "number",
-            "stage",
-            "number_in_stage",
-            "status",
-            "pairing_method",
-            "seed",
-            "pairing_report",
-            "paired_on_earlier_standings",
-            "game_length_seconds",
-            "clock_started_at",
-            "clock_ends_at",
-            "published_at",
-            "completed_at",
-            "closed_reason",
-            "match_count",
-        ]
-        read_only_fields = fields
-
-    def get_match_count(self, round_) -> int:
-        return round_.matches.count()
-
-
-class GenerateRoundSerializer(StrictSerializer):
-    """Optional fixed seed, to reproduce a pairing."""
-
-    seed = serializers.IntegerField(min_value=0, max_value=2**62 - 1, required=False)
-
-
-class CompleteRoundSerializer(StrictSerializer):
-    """Optional reason, required when tables have no accepted result."""
-
-    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):

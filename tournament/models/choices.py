@@ -24,6 +24,15 @@ class PairingMethod(models.TextChoices):
     SWISS = "swiss", "Swiss"
 
 
+class RatingSeeding(models.TextChoices):
+    """Whether a round is seated by the players' ratings instead of by chance (the pure
+    ``tournament.pairing.seeding`` styles): every random round, and round 1 of a Swiss event."""
+
+    OFF = "off", "By chance (no seeding)"
+    SPREAD = "spread", "Spread by rating: the strongest start at different tables"
+    SIMILAR = "similar", "Group by rating: similar ratings share a table"
+
+
 class TiePolicy(models.TextChoices):
     """What equal scores inside one game do to places and points."""
 

@@ -11,6 +11,7 @@ from tournament.models.choices import (
     Confirmations,
     CutTieResolution,
     PairingMethod,
+    RatingSeeding,
     RulesLevel,
     ScoringCalls,
     SeriesPoints,
@@ -110,6 +111,15 @@ class Tournament(models.Model):
     )
     preferred_pod_size = models.PositiveSmallIntegerField(
         default=4, help_text="4 sides a game preferred, or 3."
+    )
+    rating_seeding = models.CharField(
+        max_length=8,
+        choices=RatingSeeding.choices,
+        default=RatingSeeding.OFF,
+        help_text="Seat every random round, and round 1 of a Swiss event, by the players' "
+        "ratings in the game system (a team by the sum of its players; an unrated player as a "
+        "newcomer): spread puts the strongest at different tables, similar seats like with "
+        "like. Later Swiss rounds are paired by points whatever this says.",
     )
     allow_three_team_games = models.BooleanField(
         default=False,

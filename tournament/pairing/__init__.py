@@ -6,11 +6,13 @@ Public API:
     pod_sizes(n, preferred) -> list[int]
     best_size_order(points_desc, sizes) -> (spread bound, size order)
     deal_flowers(players_per_side, seed, table) -> each side's starting flowers
+    seeded_pods(order, strengths, sizes, seeding, rng) -> pods seeded by rating
 """
 
 from .alliances import pair_alliances
 from .flowers import deal_flowers, flower_list
 from .pods import pair_pods
+from .seeding import SEEDINGS, seeded_pods
 from .sizes import best_size_order, pod_sizes
 from .types import (
     FLOWERS,
@@ -24,6 +26,8 @@ from .types import (
 
 __all__ = [
     "FLOWERS",
+    "SEEDINGS",
+    "seeded_pods",
     "deal_flowers",
     "flower_list",
     "AllianceOptions",

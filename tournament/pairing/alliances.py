@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .core import check_method, check_sides, seat_round
+from .seeding import check_seeding
 from .types import AllianceOptions, Pairing, PairingError, Side
 
 #: Points for a bye when the organiser has not configured them: a win (1st of 2 sides).
@@ -66,6 +67,7 @@ def pair_alliances(teams: Sequence[Side], options: AllianceOptions | None = None
     """Pair one alliance round (see the module docstring for the odd-count rules)."""
     options = options or AllianceOptions()
     check_method(options.method)
+    check_seeding(options.seeding)
     ordered = check_sides(teams)
     if options.equal_sizes and len({t.size for t in ordered}) > 1:
         return _pair_by_size(ordered, options)
@@ -142,5 +144,6 @@ def _pair_one_group(ordered: list[Side], options: AllianceOptions) -> Pairing:
         rng=rng,
         explanation=explanation,
         round_number=options.round_number,
+        seeding=options.seeding,
     )
     return replace(pairing, byes=(bye,) if bye else (), bye_points=bye_points)

@@ -18,6 +18,7 @@ from tournament.ids import id_sort_key
 
 from .arrange import Arrangement, polish_spread, repair_nearby, repair_tabu
 from .exact import EXACT_LIMIT, exact_grouping
+from .seeding import OFF, seeded_pods, seeding_record
 from .sizes import best_size_order
 from .types import FLOWERS, METHODS, Pairing, PairingError, Pod, Side
 
@@ -51,8 +52,13 @@ def seat_round(
     explanation: dict[str, Any],
     round_number: int,
     exact_limit: int = EXACT_LIMIT,
+    seeding: str = OFF,
 ) -> Pairing:
-    """Seat ``sides`` (already validated, canonical order) into pods of ``sizes``."""
+    """Seat ``sides`` (already validated, canonical order) into pods of ``sizes``.
+
+    With a ``seeding`` style, a random round (or a Swiss round whose sides all have the same
+    points) is ordered by ``Side.strength`` instead of by the draw alone (``seeding.py``).
+    """
     swiss = method == "swiss"
     n = len(sides)
     ids = [s.id for s in sides]
@@ -67,6 +73,17 @@ def seat_round(
     else:
         size_order = sorted(sizes, reverse=True)
         bound, _ = best_size_order(sorted(pts, reverse=True), sizes)
+    if seeding != OFF:
+        record = seeding_record(seeding, swiss, sides)
+        explanation["seeding"] = record
+        if record["applied"]:
+            strengths = [s.strength for s in sides]
+
+            def met(a: int, b: int) -> bool:
+                return ids[b] in opp[a]
+
+            pods = seeded_pods(order, strengths, size_order, seeding, rng, met)
+            order = [i for pod in pods for i in pod]
 
     arr = Arrangement(ids, pts, opp, order, size_order)
     stage = "chunk"

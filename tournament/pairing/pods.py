@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 
 from .core import check_method, check_sides, seat_round
+from .seeding import check_seeding
 from .sizes import pod_sizes
 from .types import Pairing, PairingError, PairingOptions, Side
 
@@ -22,11 +23,13 @@ def pair_pods(sides: Sequence[Side], options: PairingOptions | None = None) -> P
     have met share a pod whenever the field allows it (guaranteed when the number of
     pods exceeds the most opponents any side has met, e.g. 12r - 11 or more sides before
     round r); otherwise as few repeat pairs as possible (proven minimal on fields of up
-    to 16 sides). Swiss rounds group similar points, table 1 being the top pod. The same
+    to 16 sides). Swiss rounds group similar points, table 1 being the top pod. With
+    ``options.seeding`` the draw is replaced by the sides' strengths (``seeding.py``). The same
     sides and options always give the same round, whatever order the sides come in.
     """
     options = options or PairingOptions()
     check_method(options.method)
+    check_seeding(options.seeding)
     ordered = check_sides(sides)
     if len(ordered) < 2:
         raise PairingError(f"cannot pair {len(ordered)} side(s): a game needs at least two sides")
@@ -40,4 +43,5 @@ def pair_pods(sides: Sequence[Side], options: PairingOptions | None = None) -> P
         rng=rng,
         explanation=explanation,
         round_number=options.round_number,
+        seeding=options.seeding,
     )

@@ -30,7 +30,8 @@ class Side:
     ``opponents`` holds the ids of every side met in any earlier game of the event
     (ids of sides not in this round are ignored). ``rank`` is the side's current
     standings position (1 = best) if known; ``byes`` counts byes already received
-    (alliances only).
+    (alliances only). ``strength`` is the side's rating (higher is stronger), read only when
+    the round is seeded by rating (``seeding`` of the options).
     """
 
     id: str
@@ -39,6 +40,7 @@ class Side:
     rank: int | None = None
     byes: int = 0
     size: int = 1  # players on the side (alliances: the team's members)
+    strength: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -49,12 +51,16 @@ class PairingOptions:
     preferred_size: 4 (default, the rulebook standard) or 3.
     seed: the round's random seed; the same sides and seed give the same round.
     round_number: used only for the explanation record.
+    seeding: "off" (default), "spread" or "similar": seat the sides by ``Side.strength``
+    instead of by chance (every random round; a Swiss round only while every side has the
+    same points, i.e. round 1). See ``pairing/seeding.py``.
     """
 
     method: str = "random"
     preferred_size: int = 4
     seed: int = 0
     round_number: int = 1
+    seeding: str = "off"
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,8 @@ class AllianceOptions:
     bye_points: float | None = None
     #: teams meet only teams of their own size (no 2v3); a size with an odd count gives a bye
     equal_sizes: bool = False
+    #: seat the teams by ``Side.strength`` (as ``PairingOptions.seeding``)
+    seeding: str = "off"
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ SETTINGS = (
     "swiss_rounds",
     "pairing_method",
     "preferred_pod_size",
+    "rating_seeding",
     "allow_three_team_games",
     "equal_team_sizes",
     "bye_scores_as_win",

@@ -6,12 +6,14 @@ tournament so two requests to generate the same round produce one round.
 """
 
 import secrets
+from dataclasses import replace
 
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
 from common.errors import ServiceError
+from leagues.services.forecasts import side_strengths
 from leagues.services.ratings import ratings_change
 from matches.models import Match, MatchStatus, ResultVersion, Seat
 from matches.services.audit import SYSTEM, Actor, record_change
@@ -20,6 +22,7 @@ from tournament import messages, realtime
 from tournament.models import (
     EntrantStatus,
     GenerationJob,
+    RatingSeeding,
     Round,
     RoundStatus,
     Stage,
@@ -102,9 +105,19 @@ def all_pairs(tournament: Tournament) -> bool:
     return not teams.exclude(size=2).exists()
 
 
+def with_strengths(tournament: Tournament, sides: list[Side]) -> list[Side]:
+    """The sides with their rating strengths, when the event seeds by rating (two queries at
+    most: the teams' members and the ratings)."""
+    if tournament.rating_seeding == RatingSeeding.OFF:
+        return sides
+    strengths = side_strengths(tournament.game_system, [int(side.id) for side in sides])
+    return [replace(side, strength=strengths[int(side.id)]) for side in sides]
+
+
 def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int):
     """Call the right pure pairing function for the event's mode."""
     method = tournament.pairing_method
+    sides = with_strengths(tournament, sides)
     if tournament.team_play:
         options = AllianceOptions(
             method=method,
@@ -113,6 +126,7 @@ def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int
             three_team_game=tournament.allow_three_team_games
             and (tournament.equal_team_sizes or all_pairs(tournament)),
             equal_sizes=tournament.equal_team_sizes,
+            seeding=tournament.rating_seeding,
         )
         return pair_alliances(sides, options)
     options = PairingOptions(
@@ -120,6 +134,7 @@ def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int
         preferred_size=tournament.preferred_pod_size,
         seed=seed,
         round_number=number,
+        seeding=tournament.rating_seeding,
     )
     return pair_pods(sides, options)
 

@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from engine.decisions import DECISIONS
+from leagues.services.forecasts import table_chances
 from matches.models import Seat
 from tournament.models import ELIMINATION_STAGES, Round, RoundStatus, StageKind, Tournament
 from tournament.permissions import (
@@ -201,3 +202,17 @@ def round_matches(round_: Round):
         .order_by("table_number")
         .prefetch_related(Prefetch("seats", seats))
     )
+
+
+def with_win_chances(tournament: Tournament, matches: list) -> bool:
+    """Give every seat of ``matches`` (a list, seats loaded) its ``win_chance`` in whole percent
+    by the rating model, and every match ``win_chances`` (whether it has them). False when no
+    player at these tables is rated in the event's game system: the page leaves them out.
+    Two queries at most (the teams' members, the ratings), however many tables."""
+    chances = table_chances(tournament.game_system, matches)
+    for match in matches:
+        table = chances.get(match.pk, {})
+        match.win_chances = bool(table)
+        for seat in match.seats.all():
+            seat.win_chance = table.get(seat.entrant_id)
+    return bool(chances)

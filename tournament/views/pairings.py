@@ -12,24 +12,29 @@ from tournament.views.pages import (
     token_query,
     visible_round,
     visible_tournament,
+    with_win_chances,
 )
 
 
 def round_pairings(request, slug, number):
     """The tables of one round with each side's starting colour and result, live.
 
-    Four queries whatever the field size: the event, the round, its matches (with any live
-    game), and their seats with the entrants.
+    Each seat's chance to win its table by the rating model is shown when any player of the
+    round is rated. Six queries at most whatever the field size: the event, the round, its
+    matches (with any live game), their seats with the entrants, the teams' members (team
+    events) and the players' ratings.
     """
     tournament = visible_tournament(request, slug)
     round_ = visible_round(request, tournament, number)
+    matches = list(round_matches(round_))
     return render(
         request,
         "tournament/pairings.html",
         {
             "tournament": tournament,
             "round": round_,
-            "matches": round_matches(round_),
+            "matches": matches,
+            "win_chances": with_win_chances(tournament, matches),
             "clock": clock_view(round_),
             "token": token_query(request),
         },

@@ -43,6 +43,7 @@ from tournament.views.organiser.common import (
     staff_tournament,
     tables_of,
 )
+from tournament.views.pages import with_win_chances
 
 
 def _stages(tournament: Tournament):
@@ -136,6 +137,7 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
             "tournament": tournament,
             "round": round_,
             "matches": matches,
+            "win_chances": with_win_chances(tournament, matches),
             "clock": clock,
             "remaining": mmss(clock.remaining_ms),
             "open_tables": open_tables,
