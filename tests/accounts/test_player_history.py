@@ -6,8 +6,9 @@ import json
 
 import pytest
 
+from leagues.services import organisations as org_service
 from matches.models import AuditEntry
-from matches.services.audit import SYSTEM
+from matches.services.audit import SYSTEM, Actor
 from tests.factories import EntrantFactory, TournamentFactory, verified_user
 from tournament.models import Entrant, Player, Team, TeamMember
 from tournament.services import players as player_service
@@ -197,3 +198,19 @@ def test_organisers_merge_duplicates_from_their_own_events_only(client):
     client.post("/events/here/manage/players/merge/",
                 {"target": target.player_id, "source": stranger})  # fmt: skip
     assert Player.objects.filter(pk=stranger).exists()
+
+
+def test_a_clubs_staff_merge_duplicates_across_the_clubs_events(client):
+    """Issue 17: a season counts one record per person, so whoever runs the club sees the
+    duplicates of every club event, also those another organiser ran."""
+    boss = verified_user("club-runner")
+    club = org_service.create_organisation("Club", "club", "", Actor(user=boss))
+    here = TournamentFactory(name="Here", slug="here", organiser=boss, organisation=club)
+    guest_run = TournamentFactory(name="Guest Night", organisation=club)
+    elsewhere = TournamentFactory(name="Elsewhere")
+    target = entry(here, "Ivy Rowe")
+    source = entry(guest_run, "ivy rowe")
+    entry(elsewhere, "Ivy Rowe")
+    client.force_login(boss)
+    pairs = client.get("/events/here/manage/players/duplicates/").context["pairs"]
+    assert [(t.pk, s.pk) for t, s, _ in pairs] == [(target.player_id, source.player_id)]

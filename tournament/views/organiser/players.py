@@ -1,8 +1,9 @@
 """Duplicate player records: the same person registered afresh at another of my events.
 
 The console lists, for this event's players, other records with the same name in events the
-organiser also organises, and merges a pair on request (``services.players.merge``, audited in
-every event it touches). Records from other organisers' events are never shown.
+organiser also organises (or that belong to a club or convention they run), and merges a pair
+on request (``services.players.merge``, audited in every event it touches; the ratings and
+season tables follow). Records from other organisers' events are never shown.
 """
 
 from django.contrib import messages
@@ -20,12 +21,14 @@ MAX_PAIRS = 200
 
 
 def _my_events(user) -> Q:
+    """Events whose players this user may merge: those they organise, and every event of a
+    club or convention they run (its seasons count one record per person)."""
     if user.is_superuser:
         return Q()
     organised = StaffRole.objects.filter(user=user, role=StaffRoleKind.ORGANISER).values(
         "tournament_id"
     )
-    return Q(organiser=user) | Q(pk__in=organised)
+    return Q(organiser=user) | Q(pk__in=organised) | Q(organisation__staff__user=user)
 
 
 def duplicate_pairs(tournament: Tournament, user) -> list[tuple[Player, Player, list[str]]]:
