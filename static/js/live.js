@@ -24,6 +24,10 @@
   "use strict";
 
   var MAX_BACKOFF_MS = 30000;
+  var CONFIRMED_FOR_MS = 45000; // a clock the server has not confirmed for this long says so
+  var RESYNC_AFTER_MS = 60000;
+  var MAX_RTT_MS = 10000; // a slower answer says nothing useful about the time
+  var OFFSET_KEY = "eye-live-offset";
   var POLL_AFTER_FAILURES = 3;
   var PING_EVERY_MS = 30000;
   // Many phones reload on the same push: spread the reloads so the server is not hit at once.
@@ -34,8 +38,17 @@
     this.wsPath = root.getAttribute("data-live-ws");
     this.pollUrl = root.getAttribute("data-live-poll");
     this.pollEvery = (parseFloat(root.getAttribute("data-live-interval")) || 10) * 1000;
-    this.offsetMs = 0; // server time - local time
+    // The server's time is kept as a sync point on the monotonic clock (performance.now), so a
+    // device whose own clock jumps (sleep, a time zone or NTP change) still counts correctly
+    // between confirmations; until the first message it starts from the offset this device
+    // measured last (localStorage), shown as not confirmed.
+    this.syncServerMs = null;
+    this.syncPerfMs = 0;
     this.bestRtt = Infinity;
+    this.bestAtPerf = 0;
+    this.confirmedAtPerf = null; // when the server last told us its time
+    this.confirmedAtServer = null;
+    this.lastOffsetMs = storedOffset();
     this.failures = 0;
     this.socket = null;
     this.pollTimer = null;
@@ -44,8 +57,24 @@
     this.reloading = false;
     this.connect();
     var self = this;
-    setInterval(function () { self.renderClock(); }, 250);
+    setInterval(function () { self.renderClock(); self.renderConfirmation(); }, 250);
     setInterval(function () { self.ping(); }, PING_EVERY_MS);
+  }
+
+  function storedOffset() {
+    try {
+      var value = parseFloat(window.localStorage.getItem(OFFSET_KEY));
+      return isFinite(value) ? value : 0;
+    } catch (e) { return 0; }
+  }
+
+  function storeOffset(offset) {
+    try { window.localStorage.setItem(OFFSET_KEY, String(Math.round(offset))); } catch (e) { /* private mode */ }
+  }
+
+  function clockTime(serverMs) {
+    var d = new Date(serverMs);
+    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
   }
 
   // The page's private-link token (?token=) goes along to the socket and the poll URL, which
@@ -81,6 +110,8 @@
     }
     this.socket = socket;
     socket.onopen = function () {
+      // After a lost connection the device's clock may have jumped: measure afresh.
+      if (self.failures > 0) self.bestRtt = Infinity;
       self.failures = 0;
       self.status("live");
       self.stopPolling();
@@ -143,21 +174,65 @@
   };
 
   LiveConnection.prototype.serverNow = function () {
-    return Date.now() + this.offsetMs;
+    if (this.syncServerMs === null) return Date.now() + this.lastOffsetMs;
+    return this.syncServerMs + (performance.now() - this.syncPerfMs);
+  };
+
+  // Take the server's time ``serverMs`` as it was at monotonic time ``perfMs``.
+  LiveConnection.prototype.syncTo = function (serverMs, perfMs) {
+    this.syncServerMs = serverMs;
+    this.syncPerfMs = perfMs;
+    this.confirmedAtPerf = performance.now();
+    this.confirmedAtServer = this.serverNow();
+    this.lastOffsetMs = serverMs - (Date.now() - (performance.now() - perfMs));
+    storeOffset(this.lastOffsetMs);
+  };
+
+  // Whether the clock shown is one the server confirmed lately (a live socket pings every 30 s,
+  // a poll answers every few seconds).
+  LiveConnection.prototype.confirmed = function () {
+    // data-live-confirmed-for (seconds) shortens the wait, for tests and kiosks
+    var within = parseFloat(this.root.getAttribute("data-live-confirmed-for")) * 1000 ||
+      CONFIRMED_FOR_MS;
+    return this.confirmedAtPerf !== null && performance.now() - this.confirmedAtPerf < within;
+  };
+
+  LiveConnection.prototype.renderConfirmation = function () {
+    if (!this.clock) return;
+    var ok = this.confirmed();
+    this.root.setAttribute("data-live-clock-confirmed", ok ? "yes" : "no");
+    var text = "";
+    if (!ok) {
+      text = this.confirmedAtServer === null
+        ? "Not confirmed yet: counting from this device's last check"
+        : "Not confirmed since " + clockTime(this.confirmedAtServer) + ": no connection, still counting";
+    }
+    var notes = this.root.querySelectorAll("[data-live-clock-note]");
+    for (var i = 0; i < notes.length; i++) {
+      if (notes[i].textContent !== text) notes[i].textContent = text;
+      notes[i].hidden = ok;
+    }
   };
 
   LiveConnection.prototype.handle = function (m) {
     if (!m || typeof m.type !== "string") return;
-    if (m.type === "pong" && typeof m.client_time_ms === "number") {
-      // NTP-style: the server read its clock half-way through the round trip
-      var now = Date.now();
-      var rtt = now - m.client_time_ms;
-      if (rtt >= 0 && rtt <= this.bestRtt) {
+    var perfNow = performance.now();
+    if (m.type === "pong" && typeof m.client_time_ms === "number" &&
+        typeof m.server_time_ms === "number") {
+      // NTP-style: the server read its clock half-way through the round trip. The best
+      // (shortest) trip wins; a best older than a minute gives way, so drift is corrected.
+      var rtt = Date.now() - m.client_time_ms;
+      var stale = perfNow - this.bestAtPerf > RESYNC_AFTER_MS;
+      if (rtt >= 0 && rtt < MAX_RTT_MS && (rtt <= this.bestRtt || stale)) {
         this.bestRtt = rtt;
-        this.offsetMs = m.server_time_ms - (m.client_time_ms + rtt / 2);
+        this.bestAtPerf = perfNow;
+        this.syncTo(m.server_time_ms, perfNow - rtt / 2);
+      } else {
+        this.confirmedAtPerf = perfNow; // the server answered: what we count is confirmed
       }
-    } else if (typeof m.server_time_ms === "number" && this.bestRtt === Infinity) {
-      this.offsetMs = m.server_time_ms - Date.now(); // rough until the first pong
+    } else if (typeof m.server_time_ms === "number") {
+      if (this.bestRtt === Infinity) this.syncTo(m.server_time_ms, perfNow); // rough until a pong
+      else this.confirmedAtPerf = perfNow;
     }
     if (m.type === "clock") {
       this.clock = m;
