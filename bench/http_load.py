@@ -46,6 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
+from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
 
 from bench.http_event import (  # noqa: E402
     PLAYERS,
@@ -212,7 +213,7 @@ async def run_phase(name, ports, clients, seconds, max_requests, make_request, e
     return done / elapsed, p99, errors
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--servers", type=int, default=2)
     parser.add_argument("--server", choices=SERVERS, default="uvicorn")
@@ -221,7 +222,7 @@ def main() -> None:
     parser.add_argument("--max-requests", type=int, default=50_000)
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument("--phase", choices=["all", "standings", "results"], default="all")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     args.clients = max(1, min(args.clients, 500))
     args.seconds = max(1.0, min(args.seconds, 120.0))
 
@@ -295,4 +296,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main_with_baseline(__file__, main)

@@ -21,6 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 if not os.environ.get("DATABASE_URL"):
     os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
@@ -69,11 +71,11 @@ def clean_up(tournament: Tournament) -> None:
     tournament.delete()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=MAX_EVENTS - 1)
     parser.add_argument("--window", type=int, default=250)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if not os.environ.get("DATABASE_URL"):
         call_command("migrate", verbosity=0)
     tournament, match, side = make_match()
@@ -112,4 +114,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main_with_baseline(__file__, main)

@@ -21,6 +21,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
 
 from tournament.pairing import SEEDINGS, PairingOptions, Side, pair_pods  # noqa: E402
 
@@ -72,4 +73,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main_with_baseline(__file__, main)

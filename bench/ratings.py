@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
 
 from tournament.rating import Game, RatingRun, Side, rate  # noqa: E402
 
@@ -112,16 +113,16 @@ def recompute(games: int, seed: int) -> None:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=400)
     parser.add_argument("--games-per-player", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--recompute", type=int, default=100_000)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     back_test(args.players, args.games_per_player, args.seed)
     recompute(args.recompute, args.seed)
 
 
 if __name__ == "__main__":
-    main()
+    main_with_baseline(__file__, main)

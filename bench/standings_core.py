@@ -16,6 +16,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
 
 from tournament.pairing import pod_sizes  # noqa: E402
 from tournament.standings import Entrant, GamePlacing, compute_standings  # noqa: E402
@@ -68,4 +69,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main_with_baseline(__file__, main)

@@ -36,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
+from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
 
 from config.asgi_servers import asgi_command  # noqa: E402
 
@@ -189,14 +190,14 @@ async def run(args, ports: list[int], info: dict) -> None:
             print(f"  {count} x {reason}")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=1000)
     parser.add_argument("--servers", type=int, default=None, help="daphne processes (Redis)")
     parser.add_argument("--concurrency", type=int, default=200, help="connects in flight")
     parser.add_argument("--connect-timeout", type=float, default=180)
     parser.add_argument("--push-timeout", type=float, default=60)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if not 1 <= args.clients <= MAX_CLIENTS:
         parser.error(f"--clients must be 1..{MAX_CLIENTS}")
     redis_url = os.environ.get("TEST_REDIS_URL") or os.environ.get("REDIS_URL")
@@ -237,4 +238,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main_with_baseline(__file__, main)
