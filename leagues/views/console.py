@@ -22,6 +22,9 @@ from tournament.models import Tournament
 from tournament.permissions import staff_tournaments
 from tournament.views.organiser.common import page_actor
 
+#: the organisation's latest log entries shown on its page
+LOG_ENTRIES = 50
+
 
 def _sentence(error: Exception) -> str:
     text = str(error)
@@ -62,7 +65,8 @@ def organisation_new(request):
 
 @login_required
 def organisation(request, slug: str):
-    """The organisation's seasons, its events, its staff (and the form to add one)."""
+    """The organisation's seasons, its events, its staff (and the form to add one), and the
+    latest entries of its log."""
     organisation = staff_organisation(request, slug)
     return render(
         request,
@@ -73,6 +77,7 @@ def organisation(request, slug: str):
             "events": organisation.events.order_by("-starts_on", "name")[:200],
             "staff": organisation.staff.select_related("user"),
             "staff_form": StaffForm(),
+            "log": organisation.log_entries.select_related("user")[:LOG_ENTRIES],
         },
     )
 

@@ -68,6 +68,8 @@ def test_a_club_and_a_season_made_through_the_console(client, boss, club):
     assert csv.status_code == 200 and champion in csv.content.decode()
     assert "Summer league" in client.get("/seasons/").content.decode()
     assert LeagueLogEntry.objects.filter(action="season.event_added").exists()
+    log = client.get("/orgs/west/").content.decode()
+    assert "season.event_added · first-night" in log and "organisation.created" in log
 
 
 @pytest.mark.parametrize(
