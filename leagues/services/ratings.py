@@ -6,9 +6,11 @@ order the rounds finished, then by match) and rewrites the system's ``PlayerRati
 give the same rows however often it runs, so a correction of an old game simply triggers it
 again (100,000 games replay in about 4 s, ``bench/ratings.py``).
 
-``ratings_change(system)`` asks for that recompute once the current transaction commits, as a
-Celery task (eager in the embedded default); closing a round and correcting a closed round's
-result call it.
+``replay(system, changed_match)`` gives the same rows by replaying only from the first game that
+changed: closing a round replays just its new games, a correction the corrected game and those
+after it. ``ratings_change`` asks for one of the two once the current transaction commits, as a
+Celery task (eager in the embedded default): closing a round and correcting a closed round's
+result ask for a replay, a player merge for a recompute.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from django.db import transaction
 from leagues.models import PlayerRating, RatingChange
 from matches.models import ResultVersion, VersionState
 from tournament.models import Entrant, RoundStatus, TeamMember
-from tournament.rating import Game, RatingRun, Side, rate
+from tournament.rating import Game, Rating, RatingRun, Side, rate
 
 log = logging.getLogger(__name__)
 
@@ -87,13 +89,26 @@ def sides_of(placings: list[dict], players: dict[int, tuple[int, ...]]) -> tuple
     )
 
 
-@transaction.atomic
-def recompute(system: str) -> RatingRun:
-    """Rebuild ``system``'s ratings and their history from the results."""
-    run = rate(rated_games(system))
-    PlayerRating.objects.filter(system=system).delete()
-    RatingChange.objects.filter(system=system).delete()
-    PlayerRating.objects.bulk_create(
+def _changes(system: str, history: Iterable, first_sequence: int) -> list[RatingChange]:
+    """The history of a replay as rows; its games are numbered on from ``first_sequence``."""
+    keys = sorted({change.game for change in history})
+    sequence = {key: first_sequence + n for n, key in enumerate(keys)}
+    return [
+        RatingChange(
+            system=system,
+            player_id=change.player,
+            match_id=change.game[1],
+            sequence=sequence[change.game],
+            mu=change.mu,
+            sigma=change.sigma,
+            games=change.games,
+        )
+        for change in history
+    ]
+
+
+def _rating_rows(system: str, run: RatingRun) -> list[PlayerRating]:
+    return [
         PlayerRating(
             system=system,
             player_id=player,
@@ -103,39 +118,97 @@ def recompute(system: str) -> RatingRun:
             games=rating.games,
         )
         for (_, player), rating in run.ratings.items()
+    ]
+
+
+@transaction.atomic
+def recompute(system: str) -> RatingRun:
+    """Rebuild ``system``'s ratings and their history from the results, from scratch."""
+    run = rate(rated_games(system))
+    PlayerRating.objects.filter(system=system).delete()
+    RatingChange.objects.filter(system=system).delete()
+    PlayerRating.objects.bulk_create(_rating_rows(system, run), batch_size=2000)
+    RatingChange.objects.bulk_create(_changes(system, run.history, 1), batch_size=2000)
+    return run
+
+
+def first_difference(stored: list[int], games: list[Game], changed_match: int | None) -> int:
+    """The index of the first game to replay: where the stored order of matches and the new
+    one part, or the changed match's place in either (whichever comes first)."""
+    start = next(
+        (n for n, (old, game) in enumerate(zip(stored, games, strict=False)) if old != game.key[1]),
+        min(len(stored), len(games)),
     )
-    sequence = {key: n for n, key in enumerate(sorted({c.game for c in run.history}), 1)}
-    RatingChange.objects.bulk_create(
-        (
-            RatingChange(
-                system=system,
-                player_id=change.player,
-                match_id=change.game[1],
-                sequence=sequence[change.game],
-                mu=change.mu,
-                sigma=change.sigma,
-                games=change.games,
-            )
-            for change in run.history
-        ),
-        batch_size=2000,
+    if changed_match is not None:
+        for n, match in enumerate(stored):
+            if match == changed_match:
+                start = min(start, n)
+                break
+        for n, game in enumerate(games):
+            if game.key[1] == changed_match:
+                start = min(start, n)
+                break
+    return start
+
+
+@transaction.atomic
+def replay(system: str, changed_match: int | None = None) -> RatingRun:
+    """Bring ``system``'s ratings up to date by replaying only from the first game that changed
+    (new games at the end after a round closes; a corrected game and all after it).
+
+    The games before that point, and the players who played none of the games replayed, keep
+    their rows; the others start from their rating just before it (their last stored change)
+    and replay. The rows are exactly those ``recompute`` writes (the same games in the same
+    order from the same numbers; a test holds the two equal under random corrections). Only
+    for changes to results: a change of who a player is (a merge) needs ``recompute``.
+    """
+    games = sorted(rated_games(system), key=lambda g: g.key)
+    stored = list(
+        RatingChange.objects.filter(system=system)
+        .order_by("sequence")
+        .values_list("match_id", flat=True)
+        .distinct()
     )
+    start = first_difference(stored, games, changed_match)
+    if start == 0:
+        return recompute(system)
+    replayed = games[start:]
+    dropped = RatingChange.objects.filter(system=system, sequence__gt=start)
+    touched = {p for game in replayed for side in game.sides for p in side.players}
+    touched |= set(dropped.values_list("player_id", flat=True))
+    run = RatingRun()
+    for player, mu, sigma, played in (
+        RatingChange.objects.filter(system=system, sequence__lte=start, player_id__in=touched)
+        .order_by("sequence")
+        .values_list("player_id", "mu", "sigma", "games")
+    ):
+        run.ratings[(system, player)] = Rating(mu, sigma, played)
+    rate(replayed, run)
+    dropped.delete()
+    PlayerRating.objects.filter(system=system, player_id__in=touched).delete()
+    PlayerRating.objects.bulk_create(_rating_rows(system, run), batch_size=2000)
+    RatingChange.objects.bulk_create(_changes(system, run.history, start + 1), batch_size=2000)
     return run
 
 
 @shared_task
-def recompute_ratings_task(system: str) -> int:
-    """Celery: rebuild one system's ratings; returns how many players are rated."""
-    return len(recompute(system).ratings)
+def recompute_ratings_task(system: str, changed_match: int | None = None, full: bool = True) -> int:
+    """Celery: bring one system's ratings up to date - from scratch (``full``), or replaying
+    from the first changed game; returns how many players it rated."""
+    run = recompute(system) if full else replay(system, changed_match)
+    return len(run.ratings)
 
 
-def ratings_change(system: str) -> None:
-    """Recompute ``system``'s ratings once the current transaction commits (never if it rolls
-    back). A queue that cannot be reached is logged: the next round's close asks again."""
+def ratings_change(system: str, changed_match: int | None = None, *, full: bool = True) -> None:
+    """Update ``system``'s ratings once the current transaction commits (never if it rolls
+    back): from scratch when ``full`` (who a player is changed: a merge), else by replaying from
+    the first game that changed (a round closed: its new games; ``changed_match``: a corrected
+    game and every game after it). A queue that cannot be reached is logged: the next round's
+    close asks again."""
 
     def send():
         try:
-            recompute_ratings_task.delay(system)
+            recompute_ratings_task.delay(system, changed_match, full)
         except Exception as exc:  # noqa: BLE001 - a rating must never break a closed round
             log.warning("ratings of %s not recomputed (%s)", system, exc)
 

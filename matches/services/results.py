@@ -124,7 +124,8 @@ def accept(
         round_.tournament.rounds.filter(number__gt=round_.number).update(
             paired_on_earlier_standings=True
         )
-        ratings_change(round_.tournament.game_system)  # a finished game changed
+        # a finished game changed: replay the ratings from it on
+        ratings_change(round_.tournament.game_system, match.pk, full=False)
     record_change(
         round_.tournament,
         action,

@@ -290,7 +290,7 @@ def complete_round(round_: Round, *, reason: str = "", actor: Actor = SYSTEM) ->
         after={"open_tables": open_tables},
         reason=round_.closed_reason,
     )
-    ratings_change(round_.tournament.game_system)  # the round's games now count
+    ratings_change(round_.tournament.game_system, full=False)  # the round's games now count
     return round_
 
 
