@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from celery import shared_task
 from django.db import transaction
+from django.db.models import Max
 
 from leagues.models import PlayerRating, RatingChange
 from matches.models import ResultVersion, VersionState
@@ -151,6 +152,22 @@ def first_difference(stored: list[int], games: list[Game], changed_match: int | 
     return start
 
 
+def ratings_before(system: str, start: int, players: set) -> dict[tuple, Rating]:
+    """Each of ``players``' rating after game number ``start`` (their last stored change up to
+    it; none for a player with no game by then): two indexed queries, whatever the history."""
+    before = RatingChange.objects.filter(system=system, sequence__lte=start, player_id__in=players)
+    last = before.values("player_id").annotate(last=Max("sequence")).values("last")
+    rows = before.filter(sequence__in=last).values_list(
+        "player_id", "sequence", "mu", "sigma", "games"
+    )
+    wanted = dict(before.values_list("player_id").annotate(last=Max("sequence")))
+    return {
+        (system, player): Rating(mu, sigma, played)
+        for player, sequence, mu, sigma, played in rows
+        if wanted.get(player) == sequence
+    }
+
+
 @transaction.atomic
 def replay(system: str, changed_match: int | None = None) -> RatingRun:
     """Bring ``system``'s ratings up to date by replaying only from the first game that changed
@@ -176,13 +193,7 @@ def replay(system: str, changed_match: int | None = None) -> RatingRun:
     dropped = RatingChange.objects.filter(system=system, sequence__gt=start)
     touched = {p for game in replayed for side in game.sides for p in side.players}
     touched |= set(dropped.values_list("player_id", flat=True))
-    run = RatingRun()
-    for player, mu, sigma, played in (
-        RatingChange.objects.filter(system=system, sequence__lte=start, player_id__in=touched)
-        .order_by("sequence")
-        .values_list("player_id", "mu", "sigma", "games")
-    ):
-        run.ratings[(system, player)] = Rating(mu, sigma, played)
+    run = RatingRun(ratings=ratings_before(system, start, touched))
     rate(replayed, run)
     dropped.delete()
     PlayerRating.objects.filter(system=system, player_id__in=touched).delete()
