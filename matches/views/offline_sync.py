@@ -7,6 +7,7 @@ or, refused, ``{"outcome": "refused", "message", "problems"}`` with status 409 (
 services said no) or 400 (the form is wrong), so the phone can say what became of each action.
 """
 
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import JsonResponse
 
 SYNC_HEADER = "HTTP_X_OFFLINE_SYNC"
@@ -28,6 +29,8 @@ def form_problems(form) -> list[str]:
         return []
     problems = []
     for name, errors in form.errors.items():
+        if name == NON_FIELD_ERRORS:
+            continue
         field = form.fields.get(name)
         label = f"{field.label}: " if field is not None and field.label else ""
         problems.extend(f"{label}{error}" for error in errors)
@@ -46,5 +49,5 @@ def refused_form(form, fallback: str) -> JsonResponse:
     problems = form_problems(form)
     non_field = list(form.non_field_errors()) if form is not None else []
     if non_field:  # the services' refusals (a conflict) are the form's non-field errors
-        return refused(non_field[0], problems)
+        return refused(non_field[0], non_field[1:] + problems)
     return refused(problems[0] if problems else fallback, problems, status=400)
