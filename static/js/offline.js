@@ -8,7 +8,7 @@
  * 3. Keeps every result form marked [data-offline-form] (a player's report, confirmation or
  *    dispute; the desk's entry or correction) in IndexedDB before sending it, with an
  *    idempotency key made when the form is first sent, and sends what waits on load, when the
- *    network returns and every 20 s. The server takes each key once. The list
+ *    network returns and every 8 s. The server takes each key once. The list
  *    [data-offline-actions] says, per action, "Saved on this phone", "Sent" or
  *    "Refused: <why>" (keeping what was typed).
  * 4. On the referee desk, keeps every table's page for offline use and remembers the round's
@@ -20,7 +20,7 @@
   var DB_NAME = "eye-offline";
   var STORE = "actions";
   var PAGE_CACHE = "eye-pages-v1";
-  var RETRY_MS = 20000;
+  var RETRY_MS = 8000;  // only what waits is sent; a phone with nothing waiting sends nothing
   var KEEP_SENT_MS = 24 * 3600 * 1000;
   var SKIP_FIELDS = { csrfmiddlewaretoken: true, idempotency_key: true, action: true, match: true,
                       version: true, intent: true, then: true };
@@ -63,17 +63,17 @@
   function showBanner() {
     var copy = body.getAttribute("data-offline-copy") === "1";
     var at = renderedAt();
-    var when = at ? " - last updated " + hhmm(at) : "";
     banner.textContent = "";
-    if (!navigator.onLine) {
-      banner.textContent = "Offline" + when;
-    } else if (copy) {
-      banner.appendChild(document.createTextNode("Offline" + when + " (the network is back: "));
+    if (copy || !navigator.onLine) {
+      banner.appendChild(document.createTextNode("Offline" + (at ? " - last updated " + hhmm(at) : "")));
+    }
+    if (copy && navigator.onLine) {
+      // the phone believes it has a network, yet this page came from the kept copy
+      banner.appendChild(document.createTextNode(" \u00b7 "));
       var link = document.createElement("a");
       link.href = location.href;
-      link.textContent = "reload";
+      link.textContent = "Try again";
       banner.appendChild(link);
-      banner.appendChild(document.createTextNode(")"));
     }
     banner.hidden = banner.textContent === "";
   }
