@@ -8,6 +8,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from common.rate_limits import rate_limited
+from tournament.views import app_shell
 
 
 def favicon(request):
@@ -17,6 +18,8 @@ def favicon(request):
 
 urlpatterns = [
     path("favicon.ico", favicon),
+    path("sw.js", app_shell.service_worker, name="service-worker"),
+    path("manifest.webmanifest", app_shell.manifest, name="manifest"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -10,7 +10,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -28,6 +28,7 @@ from matches.api.serializers import (
 )
 from matches.models import Match, ResultVersion
 from matches.services.disputes import dispute
+from matches.services.idempotency import KEY_HEADER, KeyInvalid, parse_key, was_replayed
 from matches.services.results import (
     confirm_report,
     correct_result,
@@ -44,6 +45,17 @@ from tournament.permissions import (
 )
 
 MATCH_PK = OpenApiParameter("match_pk", OpenApiTypes.INT, OpenApiParameter.PATH)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.UUID,
+    OpenApiParameter.HEADER,
+    description=(
+        "A UUID the client makes once per action and sends again with every retry: the same "
+        "key from the same sender is taken once, and a retry is answered with the first "
+        "outcome (header Idempotent-Replayed: true)."
+    ),
+)
+REPLAYED_HEADER = "Idempotent-Replayed"
 
 
 def visible_matches(request):
@@ -174,9 +186,19 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
 
-    def _version_response(self, version):
+    def _idempotency_key(self):
+        """The request's ``Idempotency-Key`` header as a UUID, None if absent; 400 if bad."""
+        try:
+            return parse_key(self.request.META.get(KEY_HEADER))
+        except KeyInvalid as exc:
+            raise ValidationError({"Idempotency-Key": [str(exc)]}) from None
+
+    def _version_response(self, version, *, replayed=False):
         version = self.get_queryset().get(pk=version.pk)
-        return Response(ResultVersionSerializer(version).data)
+        response = Response(ResultVersionSerializer(version).data)
+        if replayed:
+            response[REPLAYED_HEADER] = "true"
+        return response
 
     def _new_version_response(self, version):
         """201 with a version just stored by this request, not read back: its author and
@@ -191,7 +213,7 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         return super().list(request, *args, **kwargs)
 
     @extend_schema(
-        parameters=[MATCH_PK, ENTRANT_TOKEN],
+        parameters=[MATCH_PK, ENTRANT_TOKEN, IDEMPOTENCY_KEY],
         request=ResultSubmitSerializer,
         responses={201: ResultVersionSerializer, 400: ResultErrorsSerializer, 409: DETAIL},
         description=(
@@ -205,10 +227,13 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         if entrant is None and not self.is_staff():
             self.permission_denied(request, message="Only referees and this match's sides.")
         report = self._body()["report"]
+        key = self._idempotency_key()
         if entrant is not None:
-            version = submit_report(match, report, actor_for(request, entrant))
+            version = submit_report(match, report, actor_for(request, entrant), idempotency_key=key)
         else:
-            version = enter_result(match, report, actor_for(request))
+            version = enter_result(match, report, actor_for(request), idempotency_key=key)
+        if was_replayed(version):
+            return self._version_response(version, replayed=True)
         return self._new_version_response(version)
 
     def _answer(self, request, number, decide):
@@ -217,22 +242,27 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         if entrant is None:
             self.permission_denied(request, message="Only the other sides of this match.")
         data = self._body()
+        key = self._idempotency_key()
         version = self._version(number)
-        decide(version, actor_for(request, entrant), data)
-        return self._version_response(version)
+        answer = decide(version, actor_for(request, entrant), data, key)
+        return self._version_response(version, replayed=was_replayed(answer))
 
     @extend_schema(
-        parameters=[MATCH_PK, ENTRANT_TOKEN],
+        parameters=[MATCH_PK, ENTRANT_TOKEN, IDEMPOTENCY_KEY],
         request=ConfirmSerializer,
         responses={200: ResultVersionSerializer, 409: DETAIL},
     )
     @action(detail=True, methods=["post"])
     def confirm(self, request, number=None, **kwargs):
         """Another side confirms a reported result (never its own report)."""
-        return self._answer(request, number, lambda v, actor, _data: confirm_report(v, actor))
+        return self._answer(
+            request,
+            number,
+            lambda v, actor, _data, key: confirm_report(v, actor, idempotency_key=key),
+        )
 
     @extend_schema(
-        parameters=[MATCH_PK, ENTRANT_TOKEN],
+        parameters=[MATCH_PK, ENTRANT_TOKEN, IDEMPOTENCY_KEY],
         request=DisputeSerializer,
         responses={200: ResultVersionSerializer, 409: DETAIL},
     )
@@ -241,11 +271,13 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         """Another side disputes a reported result (or, where one confirmation accepts a report,
         an accepted one within the event's dispute window); a referee settles it."""
         return self._answer(
-            request, number, lambda v, actor, data: dispute(v, actor, data["reason"])
+            request,
+            number,
+            lambda v, actor, data, key: dispute(v, actor, data["reason"], idempotency_key=key),
         )
 
     @extend_schema(
-        parameters=[MATCH_PK],
+        parameters=[MATCH_PK, IDEMPOTENCY_KEY],
         request=CorrectionSerializer,
         responses={201: ResultVersionSerializer, 400: ResultErrorsSerializer, 409: DETAIL},
     )
@@ -256,7 +288,15 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         if not self.is_staff():
             self.permission_denied(request, message="Only referees correct results.")
         data = self._body()
-        version = correct_result(match, data["report"], actor_for(request), data["reason"])
+        version = correct_result(
+            match,
+            data["report"],
+            actor_for(request),
+            data["reason"],
+            idempotency_key=self._idempotency_key(),
+        )
+        if was_replayed(version):
+            return self._version_response(version, replayed=True)
         return self._new_version_response(version)
 
 

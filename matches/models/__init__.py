@@ -9,6 +9,7 @@ from matches.models.choices import (
     VersionKind,
     VersionState,
 )
+from matches.models.idempotency import IdempotentRequest
 from matches.models.live import LiveEvent, LiveGame
 from matches.models.match import Match, Seat
 from matches.models.results import ResultResponse, ResultVersion
@@ -16,6 +17,7 @@ from matches.models.results import ResultResponse, ResultVersion
 __all__ = [
     "AuditEntry",
     "Channel",
+    "IdempotentRequest",
     "LiveEvent",
     "LiveGame",
     "LiveGameStatus",

@@ -20,22 +20,33 @@ from matches.models import (
 )
 from matches.services.audit import record_change
 from matches.services.confirmations import dispute_deadline
+from matches.services.idempotency import parse_key, remember, replay
 from matches.services.result_pushes import notify_result_waiting
 from matches.services.results import dispute_report
 from matches.services.tables import LockedTable, ResultFlowError, require_playable_round
 
 
-def dispute(version: ResultVersion, actor, reason: str = "") -> ResultResponse:
-    """Dispute ``version``: a waiting report, or an accepted one inside its dispute window."""
+def dispute(
+    version: ResultVersion, actor, reason: str = "", *, idempotency_key=None
+) -> ResultResponse:
+    """Dispute ``version``: a waiting report, or an accepted one inside its dispute window.
+
+    Both paths take the same ``idempotency_key`` (a retry answered with the first dispute)."""
     if ResultVersion.objects.filter(pk=version.pk, state=VersionState.ACCEPTED).exists():
-        return dispute_accepted_report(version, actor, reason)
-    return dispute_report(version, actor, reason)
+        return dispute_accepted_report(version, actor, reason, idempotency_key=idempotency_key)
+    return dispute_report(version, actor, reason, idempotency_key=idempotency_key)
 
 
 @transaction.atomic
-def dispute_accepted_report(version: ResultVersion, actor, reason: str) -> ResultResponse:
+def dispute_accepted_report(
+    version: ResultVersion, actor, reason: str, *, idempotency_key=None
+) -> ResultResponse:
     """A side that did not confirm disputes a report one opponent accepted, in the window."""
+    key = parse_key(idempotency_key)
     table = LockedTable.lock(version.match)
+    earlier = replay(key, actor, "dispute", table.match, version.pk, reason)
+    if earlier is not None:
+        return earlier
     require_playable_round(table.match)
     tournament = table.match.round.tournament
     accepted = table.accepted
@@ -67,4 +78,5 @@ def dispute_accepted_report(version: ResultVersion, actor, reason: str) -> Resul
         reason=reason,
         **actor.audit_fields(),
     )
+    remember(key, actor, "dispute", table.match, version.pk, reason, response)
     return response

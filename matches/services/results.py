@@ -35,6 +35,7 @@ from matches.models import (
 )
 from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.confirmations import accepts
+from matches.services.idempotency import parse_key, remember, replay
 from matches.services.result_pushes import notify_result_accepted, notify_result_waiting
 from matches.services.tables import (
     LockedTable,
@@ -143,11 +144,20 @@ def accept(
 
 @transaction.atomic
 def enter_result(
-    match: Match, report: dict, actor: Actor = SYSTEM, *, kind: str = VersionKind.ENTRY
+    match: Match,
+    report: dict,
+    actor: Actor = SYSTEM,
+    *,
+    kind: str = VersionKind.ENTRY,
+    idempotency_key=None,
 ) -> ResultVersion:
     """A referee's entry (or a hosted live game's result, ``kind=LIVE``): validated, stored and
-    accepted at once (first result only)."""
+    accepted at once (first result only). ``idempotency_key``: see ``services.idempotency``."""
+    key = parse_key(idempotency_key)
     table = LockedTable.lock(match)
+    earlier = replay(key, actor, "entry", table.match, table.match.pk, report)
+    if earlier is not None:
+        return earlier
     if table.accepted:
         raise ResultFlowError(
             f"table {table.match.table_number} already has an accepted result; "
@@ -156,16 +166,24 @@ def enter_result(
     require_playable_round(table.match)
     version = table.new_version(report, kind, actor, supersedes=table.pending, to_accept=True)
     accept(table, version, actor, action="result.entered")
+    remember(key, actor, "entry", table.match, table.match.pk, report, version)
     return version
 
 
 @transaction.atomic
-def correct_result(match: Match, report: dict, actor: Actor, reason: str) -> ResultVersion:
+def correct_result(
+    match: Match, report: dict, actor: Actor, reason: str, *, idempotency_key=None
+) -> ResultVersion:
     """A referee's correction: a new accepted version that keeps the old one, with a reason."""
     reason = (reason or "").strip()
     if not reason:
         raise ResultFlowError("a correction needs a reason")
+    key = parse_key(idempotency_key)
+    body = {"report": report, "reason": reason}
     table = LockedTable.lock(match)
+    earlier = replay(key, actor, "correct", table.match, table.match.pk, body)
+    if earlier is not None:
+        return earlier
     if table.match.round.status == "draft":
         require_playable_round(table.match)  # a draft takes no result, not even a correction
     current = table.accepted or table.pending
@@ -173,17 +191,28 @@ def correct_result(match: Match, report: dict, actor: Actor, reason: str) -> Res
         report, VersionKind.CORRECTION, actor, reason=reason, supersedes=current, to_accept=True
     )
     accept(table, version, actor, action="result.corrected", reason=reason)
+    remember(key, actor, "correct", table.match, table.match.pk, body, version)
     return version
 
 
 @transaction.atomic
 def submit_report(
-    match: Match, report: dict, actor: Actor, *, kind: str = VersionKind.REPORT
+    match: Match,
+    report: dict,
+    actor: Actor,
+    *,
+    kind: str = VersionKind.REPORT,
+    idempotency_key=None,
 ) -> ResultVersion:
     """A side reports its game's result (or a live game proposes it, ``kind=LIVE``); it waits
-    for every other side's confirmation."""
+    for every other side's confirmation. A retried report (same ``idempotency_key``) returns
+    the version it made, whatever happened to it since."""
+    key = parse_key(idempotency_key)
     table = LockedTable.lock(match)
     match = table.match
+    earlier = replay(key, actor, "report", match, match.pk, report)
+    if earlier is not None:
+        return earlier
     table.seat_of(actor.entrant)
     if match.is_bye:
         raise ResultFlowError("a bye has no result to report")
@@ -208,12 +237,12 @@ def submit_report(
     )
     if len(table.seats) == 1:
         accept(table, version, actor)
+    remember(key, actor, "report", match, match.pk, report, version)
     return version
 
 
-def _pending_version_for_response(version: ResultVersion, actor: Actor):
-    """The locked table and its version ``version`` if ``actor`` (another side) may answer it."""
-    table = LockedTable.lock(version.match)
+def _pending_version_for_response(table: LockedTable, version: ResultVersion, actor: Actor):
+    """The table's version ``version`` if ``actor`` (another side) may answer it."""
     require_playable_round(table.match)
     live = next((v for v in table.versions if v.pk == version.pk), None)
     # Superseded versions are not among the table's live ones.
@@ -226,14 +255,19 @@ def _pending_version_for_response(version: ResultVersion, actor: Actor):
         raise ResultFlowError("a side cannot confirm or dispute its own report")
     if version.responses.filter(entrant=actor.entrant).exists():
         raise ResultFlowError("this side has already answered this report")
-    return table, version
+    return version
 
 
 @transaction.atomic
-def confirm_report(version: ResultVersion, actor: Actor) -> ResultResponse:
+def confirm_report(version: ResultVersion, actor: Actor, *, idempotency_key=None) -> ResultResponse:
     """Another side confirms a reported result; the last one needed accepts it (every other
     side, or any one, as the event says: ``matches.services.confirmations``)."""
-    table, version = _pending_version_for_response(version, actor)
+    key = parse_key(idempotency_key)
+    table = LockedTable.lock(version.match)
+    earlier = replay(key, actor, "confirm", table.match, version.pk, None)
+    if earlier is not None:
+        return earlier
+    version = _pending_version_for_response(table, version, actor)
     response = ResultResponse.objects.create(
         version=version, decision=ResponseDecision.CONFIRM, **actor.provenance()
     )
@@ -249,13 +283,21 @@ def confirm_report(version: ResultVersion, actor: Actor) -> ResultResponse:
     else:
         # the reporter's page shows who has confirmed so far, live
         notify_result_waiting(table.match, version, "confirmed")
+    remember(key, actor, "confirm", table.match, version.pk, None, response)
     return response
 
 
 @transaction.atomic
-def dispute_report(version: ResultVersion, actor: Actor, reason: str = "") -> ResultResponse:
+def dispute_report(
+    version: ResultVersion, actor: Actor, reason: str = "", *, idempotency_key=None
+) -> ResultResponse:
     """Another side disputes a reported result: the match goes to the referees' queue."""
-    table, version = _pending_version_for_response(version, actor)
+    key = parse_key(idempotency_key)
+    table = LockedTable.lock(version.match)
+    earlier = replay(key, actor, "dispute", table.match, version.pk, reason)
+    if earlier is not None:
+        return earlier
+    version = _pending_version_for_response(table, version, actor)
     response = ResultResponse.objects.create(
         version=version, decision=ResponseDecision.DISPUTE, reason=reason, **actor.provenance()
     )
@@ -270,6 +312,7 @@ def dispute_report(version: ResultVersion, actor: Actor, reason: str = "") -> Re
         reason=reason,
         **actor.audit_fields(),
     )
+    remember(key, actor, "dispute", match, version.pk, reason, response)
     return response
 
 

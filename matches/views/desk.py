@@ -21,8 +21,10 @@ from matches.models import (
     Seat,
     VersionState,
 )
+from matches.services.idempotency import KEY_FIELD
 from matches.services.results import correct_result, enter_result
 from matches.services.tables import ResultFlowError
+from matches.views import offline_sync
 from tournament.models import RoundStatus
 from tournament.views.organiser.common import page_actor, staff_tournament
 
@@ -110,31 +112,43 @@ def desk_match(request, slug, match_id):
     data = request.POST if request.method == "POST" else None
     initial = initial_from(accepted or reported, seats)
     form = ResultForm(description, seats, data=data, initial=initial)
-    reason_form = CorrectionReasonForm(data) if accepted else None
+    correcting = is_correction(data, accepted)
+    reason_form = CorrectionReasonForm(data) if correcting else None
     if (
         request.method == "POST"
         and form.is_valid()
         and (reason_form is None or reason_form.is_valid())
     ):
+        key = request.POST.get(KEY_FIELD)
         try:
-            if accepted:
+            if correcting:
+                reason = reason_form.cleaned_data["reason"]
                 correct_result(
-                    match, form.to_report(), page_actor(request), reason_form.cleaned_data["reason"]
+                    match, form.to_report(), page_actor(request), reason, idempotency_key=key
                 )
-                messages.success(request, f"Table {match.table_number}: result corrected.")
+                message = f"Table {match.table_number}: result corrected."
             else:
-                enter_result(match, form.to_report(), page_actor(request))
-                messages.success(request, f"Table {match.table_number}: result saved.")
+                enter_result(match, form.to_report(), page_actor(request), idempotency_key=key)
+                message = f"Table {match.table_number}: result saved."
+            messages.success(request, message)
             following = next_open_match(match.round, after=match)
             if request.POST.get("then") == "next" and following is not None:
-                return redirect(
+                answer = redirect(
                     "tournament:desk-match", slug=tournament.slug, match_id=following.pk
                 )
-            return redirect("tournament:desk", slug=tournament.slug)
+            else:
+                answer = redirect("tournament:desk", slug=tournament.slug)
+            if offline_sync.wants_sync_answer(request):
+                return offline_sync.sent(message, answer.url)
+            return answer
         except ResultInvalid as error:
             form.add_engine_errors(error)
         except ResultFlowError as error:
             form.add_error(None, str(error))
+    if offline_sync.wants_sync_answer(request):
+        if reason_form is not None and not reason_form.is_valid():
+            return offline_sync.refused_form(reason_form, "A correction needs a reason.")
+        return offline_sync.refused_form(form, "The result was not saved.")
     autofocus_first_field(form)
     history = (
         ResultVersion.objects.filter(match=match)
@@ -158,6 +172,19 @@ def desk_match(request, slug, match_id):
             "history": [(version, version.named_placings(names)) for version in history],
         },
     )
+
+
+def is_correction(data, accepted) -> bool:
+    """Whether a post corrects the accepted result or enters a first one.
+
+    The form says which it was when it was shown (``intent``): an entry typed offline for a
+    table that has meanwhile been accepted is refused as an entry, not taken as a correction.
+    Without it, the table's state decides.
+    """
+    intent = data.get("intent") if data is not None else None
+    if intent in ("entry", "correct"):
+        return intent == "correct"
+    return accepted is not None
 
 
 def autofocus_first_field(form) -> None:

@@ -19,8 +19,10 @@ from matches.models import Channel, MatchStatus, ResponseDecision, ResultVersion
 from matches.services.audit import Actor
 from matches.services.confirmations import can_dispute_late, dispute_deadline
 from matches.services.disputes import dispute
+from matches.services.idempotency import KEY_FIELD
 from matches.services.results import confirm_report, submit_report
 from matches.services.tables import PLAYABLE_ROUND_STATES, ResultFlowError
+from matches.views import offline_sync
 from tournament.views.pages import PUBLIC_ROUND_STATES
 
 MAX_REASON = 500
@@ -140,6 +142,7 @@ class ActionOutcome:
     form_match_id: int | None = None
     error: str | None = None
     dispute_errors: dict = field(default_factory=dict)
+    message: str = ""
 
 
 def answer_result_action(request, entrant, games) -> ActionOutcome:
@@ -147,6 +150,7 @@ def answer_result_action(request, entrant, games) -> ActionOutcome:
     outcome = ActionOutcome()
     action = request.POST.get("action")
     actor = actor_of(request, entrant)
+    key = request.POST.get(KEY_FIELD)
     by_match = {g["match"].pk: g for g in games}
     back = redirect("tournament:my-table", token=entrant.access_token)
     if action == "report":
@@ -163,17 +167,17 @@ def answer_result_action(request, entrant, games) -> ActionOutcome:
         )
         if form.is_valid():
             try:
-                submit_report(game["match"], form.to_report(), actor)
+                submit_report(game["match"], form.to_report(), actor, idempotency_key=key)
             except ResultInvalid as exc:
                 form.add_engine_errors(exc)
             except ResultFlowError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(
-                    request,
+                outcome.message = (
                     f"Result of table {game['match'].table_number} reported: "
-                    "the other sides now confirm it.",
+                    "the other sides now confirm it."
                 )
+                messages.success(request, outcome.message)
                 outcome.done = back
         return outcome
     if action not in ("confirm", "dispute"):
@@ -194,18 +198,29 @@ def answer_result_action(request, entrant, games) -> ActionOutcome:
     else:
         try:
             if action == "confirm":
-                confirm_report(version, actor)
+                confirm_report(version, actor, idempotency_key=key)
             else:
-                dispute(version, actor, reason)
+                dispute(version, actor, reason, idempotency_key=key)
         except ResultFlowError as exc:
             outcome.error = str(exc)
         else:
             table = version.match.table_number
-            messages.success(
-                request,
+            outcome.message = (
                 f"Table {table}: result confirmed."
                 if action == "confirm"
-                else f"Table {table}: result disputed; a referee will settle it.",
+                else f"Table {table}: result disputed; a referee will settle it."
             )
+            messages.success(request, outcome.message)
             outcome.done = back
     return outcome
+
+
+def sync_answer(outcome: ActionOutcome):
+    """The JSON answer to an action sent by offline.js (``matches.views.offline_sync``)."""
+    if outcome.done is not None:
+        return offline_sync.sent(outcome.message, outcome.done.url)
+    if outcome.form is not None:
+        return offline_sync.refused_form(outcome.form, "Your report was not saved.")
+    if outcome.dispute_errors:
+        return offline_sync.refused(next(iter(outcome.dispute_errors.values())), status=400)
+    return offline_sync.refused(outcome.error or "Not done.")

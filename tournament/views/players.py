@@ -16,7 +16,14 @@ from django.utils.html import escape
 from common.rate_limits import rate_limited
 from matches.forms import ResultForm
 from matches.models import Seat
-from matches.views.player_results import answer_result_action, as_int, game_view, my_seats
+from matches.views.offline_sync import wants_sync_answer
+from matches.views.player_results import (
+    answer_result_action,
+    as_int,
+    game_view,
+    my_seats,
+    sync_answer,
+)
 from tournament.models import RoundStatus, StageKind
 from tournament.permissions import entrant_from_token
 from tournament.realtime import server_time_ms
@@ -56,6 +63,8 @@ def my_table(request, token):
         if request.POST.get("action") == "claim":
             return claim_this_entry(request, entrant, as_int(request.POST.get("member")))
         outcome = answer_result_action(request, entrant, games)
+        if wants_sync_answer(request):
+            return sync_answer(outcome)
         if outcome.done is not None:
             return outcome.done
         form, form_match_id = outcome.form, outcome.form_match_id

@@ -1,0 +1,95 @@
+"""What makes the site an installable app: the web app manifest and the service worker.
+
+Both are rendered (not plain static files) so that they name the static files by the URLs the
+static storage gives them (hashed names in production). The service worker is served from the
+site's root (``/sw.js``) so that its scope is every page; it is never cached by the browser's
+HTTP cache, so a new version reaches phones on their next visit. docs/offline.md tells what it
+keeps and when.
+"""
+
+import hashlib
+import re
+
+from django.http import HttpResponse
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.views.decorators.http import require_safe
+
+#: the static files every page needs, kept on the phone when the worker installs
+PRECACHED_STATIC = (
+    "css/site.css",
+    "css/players.css",
+    "css/console.css",
+    "js/live.js",
+    "js/players.js",
+    "js/report.js",
+    "js/calls.js",
+    "js/console.js",
+    "js/offline.js",
+    "img/favicon.svg",
+    "img/app-icon-192.png",
+    "img/app-icon-512.png",
+)
+
+#: the pages the worker keeps for offline use (paths; the same regular expressions in Python
+#: and JavaScript): an event, its standings, a round's tables, the referee desk and its tables,
+#: a player's private page
+APP_PAGES = (
+    r"^/events/[^/]+/$",
+    r"^/events/[^/]+/standings/$",
+    r"^/events/[^/]+/rounds/\d+/$",
+    r"^/events/[^/]+/desk/$",
+    r"^/events/[^/]+/desk/matches/\d+/$",
+    r"^/me/[^/]+/$",
+)
+#: the cache of those pages (offline.js empties it when someone signs out)
+PAGE_CACHE = "eye-pages-v1"
+
+THEME_COLOUR = "#7a2e0e"
+BACKGROUND_COLOUR = "#fff7e6"
+
+
+def precached_urls() -> list[str]:
+    """The URLs of ``PRECACHED_STATIC`` as the static storage names them."""
+    return [static(name) for name in PRECACHED_STATIC]
+
+
+@require_safe
+def service_worker(request):
+    """``/sw.js``: the service worker; its cache name changes whenever the assets' URLs do."""
+    urls = precached_urls()
+    version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
+    context = {
+        "precache": urls,
+        "static_cache": f"eye-static-{version}",
+        "page_cache": PAGE_CACHE,
+        "static_prefix": static(""),
+        "app_pages": APP_PAGES,
+    }
+    body = render_to_string("app/sw.js", context, request=request)
+    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def start_page(asked: str | None) -> str:
+    """Where the installed app opens: the page it was installed from when that is one of the
+    ``APP_PAGES`` (a player's own page, the desk...), else the home page."""
+    if asked and len(asked) <= 200 and any(re.fullmatch(p[1:-1], asked) for p in APP_PAGES):
+        return asked
+    return "/"
+
+
+@require_safe
+def manifest(request):
+    """``/manifest.webmanifest?start=<path>``: the name, icons and colours a phone installs the
+    site with, opening on ``start`` (base.html passes the page's own path)."""
+    context = {
+        "theme": THEME_COLOUR,
+        "background": BACKGROUND_COLOUR,
+        "start": start_page(request.GET.get("start")),
+    }
+    body = render_to_string("app/manifest.webmanifest", context, request=request)
+    response = HttpResponse(body, content_type="application/manifest+json")
+    response["Cache-Control"] = "no-cache"
+    return response
