@@ -112,7 +112,7 @@ class SeasonForm(forms.ModelForm):
 
 
 class AddEventForm(forms.Form):
-    event = forms.ChoiceField(label="Event")
+    event = forms.ChoiceField(label="Event to add")
 
     def __init__(self, events, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -161,6 +161,7 @@ def season_manage(request, slug: str):
             "season": season,
             "events": season_events(season),
             "add_form": AddEventForm(addable_events(request, season)),
+            "game_name": season_service.system_name(season.game_system),
         },
         status=status,
     )

@@ -113,3 +113,54 @@ def fill_result(page, tokens=None) -> list[int]:
         cups.nth(index).fill(str(tokens[index]))
         survivors.nth(index).fill("1")
     return tokens
+
+
+OVERFLOWING = """() => {
+  const width = window.innerWidth;
+  const wide = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const box = el.getBoundingClientRect();
+    if (box.width && box.right > width + 0.5) {
+      wide.push(el.tagName.toLowerCase() + (el.className ? '.' + el.className : '')
+        + ' right=' + Math.round(box.right));
+    }
+  }
+  return {scrollWidth: document.documentElement.scrollWidth, innerWidth: width,
+          wide: wide.slice(0, 8)};
+}"""
+
+
+def assert_no_sideways_overflow(page, name: str) -> None:
+    """The page is no wider than its window (no sideways scrolling); names the wide elements."""
+    found = page.evaluate(OVERFLOWING)
+    width = page.viewport_size["width"]
+    assert found["scrollWidth"] <= found["innerWidth"], (
+        f"{name} scrolls sideways at {width}px: {found}"
+    )
+
+
+AXE_RUN = """async () => {
+  const results = await axe.run(document, {resultTypes: ['violations']});
+  const serious = results.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': '
+                  + (n.failureSummary || '').replace(/\\s+/g, ' '))}));
+  return {checked: results.passes.length + results.violations.length, serious: serious};
+}"""
+
+
+def assert_no_serious_axe_violation(page, name: str) -> None:
+    """The vendored axe-core finds no "serious" or "critical" violation on the page.
+
+    The site's content security policy refuses inline scripts, axe's injected one too: open the
+    page in a context made with ``bypass_csp=True`` (the page's own scripts are unchanged).
+    """
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(AXE_RUN)
+    assert found["checked"] > 10  # axe really ran its rules on the page
+    violations = found["serious"]
+    assert not violations, f"{name}: " + "\n".join(
+        f"[{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"])
+        for v in violations
+    )

@@ -3,7 +3,8 @@
 One event is built for the whole module through the services (no browser needed for that):
 20 players, one of them with a very long name, two Swiss rounds played, the cut made, and the
 elimination groups half-way (two tables accepted, one reported by a player and waiting for
-confirmations, one still open with its clock running). Every page below is then opened in a
+confirmations, one still open with its clock running). The event counts for a club's season
+(whose table then follows the running event's Swiss standings). Every page below is then opened in a
 fresh browser context as the person who would use it.
 
 * ``test_no_sideways_overflow``: at 360x740 and 390x844 the page is never wider than the
@@ -19,15 +20,18 @@ import datetime
 import pytest
 from django.core.management import call_command
 
+from leagues.services.organisations import create_organisation
+from leagues.services.seasons import add_event, create_season
 from matches.services.audit import Actor
 from matches.services.results import enter_result, submit_report
 from tests.browser.conftest import session_key
 from tests.browser.helpers import (
-    AXE,
     DESKTOP,
     NARROW_PHONE,
     PHONE,
     SCREENSHOTS,
+    assert_no_serious_axe_violation,
+    assert_no_sideways_overflow,
     report_for,
     staff_user,
 )
@@ -43,6 +47,8 @@ from tournament.services.rounds import complete_round, generate_swiss_round, pub
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 
 SLUG = "harbour-open"
+CLUB = "harbour-dice-club"
+SEASON = "harbour-league-2025"
 LONG_NAME = "Maximiliana Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh"
 NAMES = [
     LONG_NAME,
@@ -116,6 +122,16 @@ def build_showcase() -> dict:
     # their own history (the rounds' closes have rated the games already)
     player_user = staff_user("showcase-player")
     Player.objects.filter(pk=me.player_id).update(profile_public=True, user=player_user)
+    # the event counts for a club's season (its table follows the running event)
+    organiser_actor = Actor(user=organiser)
+    club = create_organisation("Harbour Dice Club", CLUB, "Harbour Town", organiser_actor)
+    season = create_season(
+        club,
+        SEASON,
+        {"name": "Harbour League 2025", "best_of": 3, "planned_events": 4},
+        organiser_actor,
+    )
+    add_event(season, tournament, organiser_actor)
     return {
         "sessions": {
             "organiser": session_key(organiser),
@@ -149,6 +165,12 @@ def build_showcase() -> dict:
             "ratings": "/ratings/eye_for_an_eye/",
             "player": f"/players/{me.player_id}/",
             "my-games": "/accounts/history/",
+            "seasons": "/seasons/",
+            "season": f"/seasons/{SEASON}/",
+            "season-manage": f"/seasons/{SEASON}/manage/",
+            "organisation": f"/orgs/{CLUB}/",
+            "organisation-new": "/orgs/new/",
+            "season-new": f"/orgs/{CLUB}/seasons/new/",
         },
     }
 
@@ -181,6 +203,12 @@ PAGES = {
     "ratings": None,
     "player": None,
     "my-games": "player",
+    "seasons": None,
+    "season": None,
+    "season-manage": "organiser",
+    "organisation": "organiser",
+    "organisation-new": "organiser",
+    "season-new": "organiser",
 }
 
 
@@ -212,29 +240,11 @@ def open_page(showcase, new_context):
     return open_
 
 
-OVERFLOWING = """() => {
-  const width = window.innerWidth;
-  const wide = [];
-  for (const el of document.querySelectorAll('body *')) {
-    const box = el.getBoundingClientRect();
-    if (box.width && box.right > width + 0.5) {
-      wide.push(el.tagName.toLowerCase() + (el.className ? '.' + el.className : '')
-        + ' right=' + Math.round(box.right));
-    }
-  }
-  return {scrollWidth: document.documentElement.scrollWidth, innerWidth: width,
-          wide: wide.slice(0, 8)};
-}"""
-
-
 @pytest.mark.parametrize("viewport", [NARROW_PHONE, PHONE], ids=["360x740", "390x844"])
 @pytest.mark.parametrize("name", list(PAGES))
 def test_no_sideways_overflow(open_page, name, viewport):
     page = open_page(name, viewport)
-    found = page.evaluate(OVERFLOWING)
-    assert found["scrollWidth"] <= found["innerWidth"], (
-        f"{name} scrolls sideways at {viewport['width']}px: {found}"
-    )
+    assert_no_sideways_overflow(page, name)
 
 
 @pytest.mark.parametrize("name", list(PAGES))
@@ -247,28 +257,10 @@ def test_screenshot(open_page, name):
         assert path.stat().st_size > 1000
 
 
-AXE_RUN = """async () => {
-  const results = await axe.run(document, {resultTypes: ['violations']});
-  const serious = results.violations
-    .filter(v => v.impact === 'serious' || v.impact === 'critical')
-    .map(v => ({id: v.id, impact: v.impact, help: v.help,
-                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': '
-                  + (n.failureSummary || '').replace(/\\s+/g, ' '))}));
-  return {checked: results.passes.length + results.violations.length, serious: serious};
-}"""
-
-
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("name", list(PAGES))
 def test_accessibility(open_page, name, viewport):
     # The site's content security policy refuses inline scripts, axe's injected one too:
     # Playwright lets this context ignore the policy (the page's own scripts are unchanged).
     page = open_page(name, viewport, bypass_csp=True)
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate(AXE_RUN)
-    assert found["checked"] > 10  # axe really ran its rules on the page
-    violations = found["serious"]
-    assert not violations, f"{name}: " + "\n".join(
-        f"[{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"])
-        for v in violations
-    )
+    assert_no_serious_axe_violation(page, name)
