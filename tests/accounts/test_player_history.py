@@ -3,6 +3,7 @@ on one page, renew their links, choose a public page, download and delete their 
 merge duplicate records. Private links keep working without an account."""
 
 import json
+import random
 
 import pytest
 
@@ -12,7 +13,9 @@ from matches.services.audit import SYSTEM, Actor
 from tests.factories import EntrantFactory, TournamentFactory, verified_user
 from tournament.models import Entrant, Player, Team, TeamMember
 from tournament.services import players as player_service
+from tournament.services.final_standings import final_standings
 from tournament.services.rounds import generate_swiss_round, publish_round
+from tournament.services.simulation import player_pool, register_sides, run_event
 
 pytestmark = pytest.mark.django_db
 
@@ -214,3 +217,19 @@ def test_a_clubs_staff_merge_duplicates_across_the_clubs_events(client):
     client.force_login(boss)
     pairs = client.get("/events/here/manage/players/duplicates/").context["pairs"]
     assert [(t.pk, s.pk) for t, s, _ in pairs] == [(target.player_id, source.player_id)]
+
+
+def test_a_decided_event_shows_the_final_place_not_only_the_swiss_standing(client):
+    """The card of a finished event says where the player finished (the final, the groups),
+    beside their Swiss standing."""
+    rng = random.Random(5)
+    event = TournamentFactory(name="Decided", swiss_rounds=2)
+    register_sides(event, 8, False, rng, pool=player_pool(8, rng))
+    run_event(event, rng)
+    event.refresh_from_db()
+    final = final_standings(event)
+    runner_up = event.entrants.get(pk=final[1].entrant_id).player
+    runner_up.profile_public = True
+    runner_up.save()
+    page = client.get(f"/players/{runner_up.pk}/").content.decode()
+    assert "Finished 2 of 8" in page and "Swiss standing" in page

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from matches.models import Match, VersionState
 from tournament.brackets import Finish, decide_final, final_order
 from tournament.models import StageKind, Tournament
-from tournament.services.standings import cached_standings
+from tournament.services.soft_cache import soft_get, soft_set
+from tournament.services.standings import CACHE_SECONDS, cached_standings, standings_cache_key
 
 GROUP_STAGES = (StageKind.ELIMINATION_1, StageKind.ELIMINATION_2)
 
@@ -45,9 +46,20 @@ def _stage_matches(tournament: Tournament, kind: str):
 
 
 def final_standings(tournament: Tournament) -> list[FinalRow] | None:
-    """The whole field in its final order, or None while the event has no champion."""
+    """The whole field in its final order, or None while the event has no champion; from the
+    cache while nothing the standings read has changed (``tournament`` freshly loaded)."""
     if tournament.champion_id is None:
         return None
+    key = f"final:{standings_cache_key(tournament)}:{tournament.champion_id}"
+    rows = soft_get(key)
+    if rows is None:
+        rows = compute_final_standings(tournament)
+        soft_set(key, rows, CACHE_SECONDS)
+    return rows
+
+
+def compute_final_standings(tournament: Tournament) -> list[FinalRow]:
+    """The final order computed from the elimination's results and the Swiss standings."""
     swiss = cached_standings(tournament)
     names = {str(row.entrant_id): row.name for row in swiss}
     stages = []

@@ -9,6 +9,7 @@ from django.db.models import Q
 
 from matches.models import Seat
 from tournament.models import Entrant, Player
+from tournament.services.final_standings import final_standings
 from tournament.services.standings import cached_standings
 
 #: entries shown on one history page (the newest events first)
@@ -17,7 +18,8 @@ MAX_ENTRIES = 200
 
 @dataclass
 class HistoryEntry:
-    """One event the player played: the entry, its Swiss standing, and whom it met."""
+    """One event the player played: the entry, its Swiss standing (and final place once the
+    event is decided), and whom it met."""
 
     entrant: Entrant
     rank: int | None = None
@@ -25,6 +27,7 @@ class HistoryEntry:
     points: float | None = None
     games: int = 0
     champion: bool = False
+    final_place: int | None = None  # once the event has a champion
     opponents: list[str] = field(default_factory=list)
 
 
@@ -64,6 +67,11 @@ def history_of(player: Player) -> list[HistoryEntry]:
             if str(line.entrant_id) == str(entrant.pk):
                 row.rank, row.points, row.games = line.rank, line.points, line.games_played
                 break
+        final = final_standings(entrant.tournament)
+        if final is not None:
+            row.final_place = next(
+                (r.finish.position for r in final if r.entrant_id == entrant.pk), None
+            )
         row.opponents = sorted(by_entrant.get(entrant.pk, ()))
         out.append(row)
     return out
