@@ -9,6 +9,7 @@ from tournament.services.final_standings import final_standings
 from tournament.services.soft_cache import soft_get, soft_set
 from tournament.services.standings import CACHE_SECONDS, cached_standings, standings_cache_key
 from tournament.standings import get_metric
+from tournament.views.page_cache import revision_cached
 from tournament.views.pages import token_query, tournament_poll_url, visible_tournament
 
 TIEBREAK_LABELS = {
@@ -57,8 +58,10 @@ def standings_table(tournament, token: str, page: int) -> dict:
     return table
 
 
+@revision_cached
 def standings(request, slug):
-    """The Swiss standings, 100 to a page, live; the table comes from the cache when it can."""
+    """The Swiss standings, 100 to a page, live; rendered once per standings revision for
+    anonymous phones, 304 for a phone that already holds this version."""
     rendered_at = server_time_ms()
     tournament = visible_tournament(request, slug)
     try:

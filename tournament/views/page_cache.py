@@ -1,0 +1,114 @@
+"""Public event pages that cost almost nothing to read again: one render per standings revision.
+
+``revision_cached`` wraps a public page whose content moves only with the event's standings
+revision (results, entrants, settings, the champion) - the standings page. It
+
+* tags every answer with an ETag made of the page, the revision, the query string and who asks
+  (anonymous, or the signed-in user: the header names them), and answers a request that already
+  holds that version (``If-None-Match``) with ``304 Not Modified`` and no body - a phone that
+  reloads an unchanged page costs one small query;
+* keeps the whole answer for anonymous visitors (no session cookie) in the cache under that ETag,
+  compressed once with gzip when the visitor accepts it, so hundreds of phones share one render;
+* marks answers ``Cache-Control: no-cache`` (keep it, but ask again each time): the page is live.
+
+Private events, other methods, other status codes and answers that set a cookie pass through
+untouched. The cache is the soft one: when it is down, every request is simply rendered.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from functools import wraps
+
+from django.conf import settings
+from django.http import HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_vary_headers
+
+from tournament.models import Tournament
+from tournament.services.soft_cache import soft_get, soft_set
+
+CACHE_SECONDS = 3600
+#: answers smaller than this are not worth compressing
+GZIP_FROM_BYTES = 1024
+GZIP_LEVEL = 6
+
+
+def _etag(name: str, request, event: dict, who: str) -> str:
+    stamp = event["updated_at"].timestamp() if event["updated_at"] else 0
+    material = "|".join(
+        [
+            name,
+            str(event["pk"]),
+            str(event["standings_revision"]),
+            f"{stamp:.6f}",
+            str(event["champion_id"]),
+            request.META.get("QUERY_STRING", "")[:2000],
+            who,
+            settings.STATIC_URL,
+        ]
+    )
+    return hashlib.sha256(material.encode()).hexdigest()[:32]
+
+
+def _matches(request, etag: str) -> bool:
+    held = request.META.get("HTTP_IF_NONE_MATCH", "")
+    return any(
+        tag.strip().removeprefix("W/").strip('"').removesuffix("-gz") == etag
+        for tag in held.split(",")
+    )
+
+
+def _wants_gzip(request) -> bool:
+    return "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "").lower()
+
+
+def _finish(response, etag: str, gzipped: bool):
+    response["ETag"] = f'"{etag}-gz"' if gzipped else f'"{etag}"'
+    response["Cache-Control"] = "no-cache"
+    if gzipped:
+        response["Content-Encoding"] = "gzip"
+    patch_vary_headers(response, ("Cookie", "Accept-Encoding"))
+    return response
+
+
+def revision_cached(view):
+    """Serve ``view`` (a page taking ``slug``) per standings revision: 304s and shared renders."""
+    name = f"{view.__module__}.{view.__name__}"
+
+    @wraps(view)
+    def wrapped(request, slug, *args, **kwargs):
+        if request.method not in ("GET", "HEAD"):
+            return view(request, slug, *args, **kwargs)
+        event = (
+            Tournament.objects.filter(slug=slug)
+            .values("pk", "is_public", "standings_revision", "updated_at", "champion_id")
+            .first()
+        )
+        if event is None or not event["is_public"]:
+            return view(request, slug, *args, **kwargs)
+        anonymous = settings.SESSION_COOKIE_NAME not in request.COOKIES
+        who = "anonymous" if anonymous else f"user:{request.user.pk}"
+        etag = _etag(name, request, event, who)
+        gzipped = _wants_gzip(request)
+        if _matches(request, etag):
+            return _finish(HttpResponseNotModified(), etag, gzipped)
+        key = f"page:v1:{etag}:{'gz' if gzipped else 'id'}"
+        if anonymous:
+            kept = soft_get(key)
+            if kept is not None:
+                content, content_type, compressed = kept
+                return _finish(HttpResponse(content, content_type=content_type), etag, compressed)
+        response = view(request, slug, *args, **kwargs)
+        if response.status_code != 200 or response.cookies or response.streaming:
+            return response
+        content = response.content
+        compressed = gzipped and len(content) >= GZIP_FROM_BYTES
+        if compressed:
+            content = gzip.compress(content, compresslevel=GZIP_LEVEL)
+            response.content = content
+        if anonymous:
+            soft_set(key, (content, response["Content-Type"], compressed), CACHE_SECONDS)
+        return _finish(response, etag, compressed)
+
+    return wrapped
