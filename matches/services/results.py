@@ -35,7 +35,11 @@ from matches.models import (
 )
 from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.confirmations import accepts
-from matches.services.result_pushes import notify_result_accepted, notify_result_waiting
+from matches.services.result_pushes import (
+    notify_result_accepted,
+    notify_result_corrected,
+    notify_result_waiting,
+)
 from matches.services.tables import (
     LockedTable,
     ResultFlowError,
@@ -172,6 +176,7 @@ def correct_result(match: Match, report: dict, actor: Actor, reason: str) -> Res
         report, VersionKind.CORRECTION, actor, reason=reason, supersedes=current, to_accept=True
     )
     accept(table, version, actor, action="result.corrected", reason=reason)
+    notify_result_corrected(table.match)
     return version
 
 
