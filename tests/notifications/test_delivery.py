@@ -16,10 +16,10 @@ from notifications.services.subscriptions import subscribe_entrant, subscribe_st
 from notifications.subscription_data import SubscriptionData
 from tests.browser.helpers import report_for
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory, report_then_dispute
+from tests.notifications.conftest import SUBJECT
 from tournament.models import StaffRole, StaffRoleKind
 from tournament.services.registration import replace_private_link
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tests.notifications.conftest import SUBJECT
 
 pytestmark = pytest.mark.django_db
 
@@ -141,10 +141,13 @@ def test_nothing_is_sent_for_a_publish_that_is_rolled_back(
     tournament, entrants = event_of(4)
     subscribe(push_service, entrants[0])
     round_ = generate_swiss_round(tournament, seed=7)
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        with pytest.raises(RuntimeError), transaction.atomic():
-            publish_round(round_)
-            raise RuntimeError("the organiser's request failed after publishing")
+    with (
+        django_capture_on_commit_callbacks(execute=True) as callbacks,
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        publish_round(round_)
+        raise RuntimeError("the organiser's request failed after publishing")
     assert callbacks == [] and push_service.received == []
 
 
