@@ -214,6 +214,9 @@ WEB_PUSH_ALLOW_LOOPBACK = env_bool("WEB_PUSH_ALLOW_LOOPBACK", False)
 # How long one send may wait for the push service, and how many go out at once per task.
 WEB_PUSH_TIMEOUT_SECONDS = env_int("WEB_PUSH_TIMEOUT_SECONDS", 5)
 WEB_PUSH_CONCURRENCY = env_int("WEB_PUSH_CONCURRENCY", 8)
+# Without a worker (Celery eager), send from a background thread of the web process so the
+# action that caused the pushes answers at once; 0 sends them before it answers (the tests).
+WEB_PUSH_IN_BACKGROUND = env_bool("WEB_PUSH_IN_BACKGROUND", True)
 
 # --- Auth, i18n, static -------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -4,8 +4,10 @@
 the messages a few at a time (``WEB_PUSH_CONCURRENCY`` threads: the time goes in waiting for
 the push services), then deletes the subscriptions the push service called gone (404/410) or
 that failed ``MAX_FAILURES`` times in a row, and stamps the others' last success or failure.
-It runs in the web process on the embedded default (Celery eager) and on a worker when
-``REDIS_URL`` is set; ``schedule`` hands it the pushes once the caller's transaction commits.
+It runs on a worker when ``REDIS_URL`` is set; on the embedded default (Celery eager) it runs
+in the web process, on a background thread (``WEB_PUSH_IN_BACKGROUND``), so the organiser's
+"Publish" does not wait for 200 phones' pushes (bench/push_delivery.py). ``schedule`` hands it
+the pushes once the caller's transaction commits.
 
 The task lives beside the services that schedule it (a service cannot import the doors'
 ``tasks`` module); ``notifications.tasks`` names it for the workers' autodiscovery.
@@ -14,12 +16,13 @@ The task lives beside the services that schedule it (a service cannot import the
 from __future__ import annotations
 
 import logging
+import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 from celery import shared_task
 from django.conf import settings
-from django.db import transaction
+from django.db import connections, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -44,7 +47,24 @@ def schedule(pushes: list[tuple[int, PushMessage]]) -> None:
     items = [[subscription_id, message.as_dict()] for subscription_id, message in pushes]
     for start in range(0, len(items), BATCH):
         batch = items[start : start + BATCH]
-        transaction.on_commit(lambda batch=batch: deliver_pushes.delay(batch), robust=True)
+        transaction.on_commit(lambda batch=batch: _hand_over(batch), robust=True)
+
+
+def _hand_over(batch: list) -> None:
+    """Queue a batch for a worker, or (eager) send it from a background thread."""
+    if deliver_pushes.app.conf.task_always_eager and settings.WEB_PUSH_IN_BACKGROUND:
+        threading.Thread(target=_in_background, args=(batch,), name="push", daemon=True).start()
+    else:
+        deliver_pushes.delay(batch)
+
+
+def _in_background(batch: list) -> None:
+    try:
+        deliver_pushes.apply(args=(batch,))
+    except Exception:  # noqa: BLE001 - a thread's failure is logged, nobody waits for it
+        log.exception("pushes not sent")
+    finally:
+        connections.close_all()  # this thread's own connections
 
 
 def _send_one(args) -> sender.Outcome:

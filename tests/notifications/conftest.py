@@ -21,6 +21,7 @@ def push_on(settings, vapid_pair):
     settings.VAPID_SUBJECT = SUBJECT
     settings.WEB_PUSH_ALLOW_LOOPBACK = True
     settings.WEB_PUSH_TIMEOUT_SECONDS = 3
+    settings.WEB_PUSH_IN_BACKGROUND = False  # sent before the action returns: nothing to wait for
     return settings
 
 

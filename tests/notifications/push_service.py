@@ -75,7 +75,8 @@ def jwt_claims(token: str) -> dict:
 class LocalPushService:
     """The push service on 127.0.0.1: devices, the pushes they received, and what failed."""
 
-    def __init__(self):
+    def __init__(self, delay: float = 0.0):
+        self.delay = delay  # seconds each answer waits, as a distant push service would
         self.devices: dict[str, FakeDevice] = {}
         self.received: list[Push] = []
         self.refused: list[str] = []
@@ -96,7 +97,11 @@ class LocalPushService:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        class Server(ThreadingHTTPServer):
+            request_queue_size = 256  # many sends at once (the default backlog is 5)
+            daemon_threads = True
+
+        self.server = Server(("127.0.0.1", 0), Handler)
         self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
@@ -127,6 +132,7 @@ class LocalPushService:
             with self._lock:
                 self.refused.append(f"{path}: {exc!r}")
             return 400
+        time.sleep(self.delay)
         if device.answer < 300:
             with self._lock:
                 self.received.append(push)

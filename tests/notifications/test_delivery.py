@@ -151,8 +151,8 @@ def test_nothing_is_sent_for_a_publish_that_is_rolled_back(
     assert callbacks == [] and push_service.received == []
 
 
-def test_with_push_off_nothing_is_sent(settings, push_service, django_capture_on_commit_callbacks):
-    settings.WEB_PUSH_ALLOW_LOOPBACK = True
+def test_with_push_off_nothing_is_sent(push_on, push_service, django_capture_on_commit_callbacks):
+    settings = push_on
     tournament, entrants = event_of(4)
     subscribe(push_service, entrants[0])
     settings.VAPID_PRIVATE_KEY = settings.VAPID_PUBLIC_KEY = ""
