@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "matches.apps.MatchesConfig",
     "accounts.apps.AccountsConfig",
     "leagues.apps.LeaguesConfig",
+    "notifications.apps.NotificationsConfig",
 ]
 
 MIDDLEWARE = [
@@ -186,6 +187,36 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# --- Web Push (docs/notifications.md) -----------------------------------------------------------
+# Off unless both keys are set; `manage.py make_vapid_keys` prints a new pair. Keep the pair for
+# as long as the subscriptions it made are wanted: a new pair silences every device until it
+# subscribes again.
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY")
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY")
+# a contact the push services may use about our pushes: mailto:someone@example.org or https://...
+VAPID_SUBJECT = env_str("VAPID_SUBJECT")
+# The hosts a subscription's endpoint may name (a host or any subdomain of it): the browsers'
+# push services. The server POSTs to the endpoint, so it is never an address of its own network.
+WEB_PUSH_SERVICE_HOSTS = env_list(
+    "WEB_PUSH_SERVICE_HOSTS",
+    [
+        "fcm.googleapis.com",
+        "android.googleapis.com",
+        "push.services.mozilla.com",
+        "push.apple.com",
+        "notify.windows.com",
+    ],
+)
+# TESTS ONLY: accept http://127.0.0.1 (loopback) endpoints, for the local push endpoint the tests
+# run. Never on a server: it would let a player make the server post to its own machine.
+WEB_PUSH_ALLOW_LOOPBACK = env_bool("WEB_PUSH_ALLOW_LOOPBACK", False)
+# How long one send may wait for the push service, and how many go out at once per task.
+WEB_PUSH_TIMEOUT_SECONDS = env_int("WEB_PUSH_TIMEOUT_SECONDS", 5)
+WEB_PUSH_CONCURRENCY = env_int("WEB_PUSH_CONCURRENCY", 8)
+# Without a worker (Celery eager), send from a background thread of the web process so the
+# action that caused the pushes answers at once; 0 sends them before it answers (the tests).
+WEB_PUSH_IN_BACKGROUND = env_bool("WEB_PUSH_IN_BACKGROUND", True)
 
 # --- Auth, i18n, static -------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -36,5 +36,6 @@ urlpatterns = [
     ),
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.urls")),
+    path("", include("notifications.urls")),
     path("", include("tournament.urls")),
 ]

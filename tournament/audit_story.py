@@ -53,6 +53,8 @@ ACTION_WORDS = {
     "staff.invitation_revoked": "withdrew a staff invitation",
     "player.claimed": "linked a player's entry to their account",
     "player.merged": "merged two player profiles",
+    "notifications.subscribed": "turned notifications on for a device",
+    "notifications.unsubscribed": "turned notifications off for a device",
 }
 
 #: The part of a target's type that says which name to use.

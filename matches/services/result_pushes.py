@@ -3,8 +3,14 @@
 An accepted result goes to the match's and the round's watchers (places and points) and, as
 ``standings.changed``, to everyone following the event; a report that waits goes to the table
 and the desk. Nobody hears of a change that is rolled back.
+
+The same moments reach the players' and referees' devices as Web Push notifications
+(``notifications.services.pushes``): a report waits for the other sides, a dispute goes to the
+table and the staff, a correction to the table.
 """
 
+from matches.models import ResponseDecision
+from notifications.services import pushes
 from tournament import messages, realtime
 
 
@@ -36,3 +42,18 @@ def notify_result_waiting(match, version, event: str) -> None:
     payload = messages.result_waiting(match, version, event)
     realtime.push_on_commit(realtime.match_group(match.pk), payload)
     realtime.push_on_commit(realtime.round_group(match.round_id), payload)
+    if event == "reported":
+        pushes.confirmation_waiting(match, version)
+    elif event == "disputed":
+        disputer = (
+            version.responses.filter(decision=ResponseDecision.DISPUTE)
+            .order_by("-created_at", "-pk")
+            .values_list("entrant_id", flat=True)
+            .first()
+        )
+        pushes.result_disputed(match, disputed_by=disputer)
+
+
+def notify_result_corrected(match) -> None:
+    """Tell the table's devices that a referee corrected its result (on commit)."""
+    pushes.result_corrected(match)

@@ -36,7 +36,11 @@ from matches.models import (
 from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.confirmations import accepts
 from matches.services.idempotency import parse_key, remember, replay
-from matches.services.result_pushes import notify_result_accepted, notify_result_waiting
+from matches.services.result_pushes import (
+    notify_result_accepted,
+    notify_result_corrected,
+    notify_result_waiting,
+)
 from matches.services.tables import (
     LockedTable,
     ResultFlowError,
@@ -192,6 +196,7 @@ def correct_result(
     )
     accept(table, version, actor, action="result.corrected", reason=reason)
     remember(key, actor, "correct", table.match, table.match.pk, body, version)
+    notify_result_corrected(table.match)
     return version
 
 

@@ -18,7 +18,16 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("common", "engine", "matches", "tournament", "accounts", "leagues", "config")
+APPS = (
+    "common",
+    "engine",
+    "matches",
+    "tournament",
+    "accounts",
+    "leagues",
+    "notifications",
+    "config",
+)
 MAX_LINES = 400
 
 LAYERS = [
@@ -30,26 +39,27 @@ LAYERS = [
             r"^tournament\.(pairing|standings|brackets)(\.|$)",
             r"^tournament\.(scoring_calls|audit_story|ids|demo_names|realtime|rating|name_matching)$",
             r"^leagues\.(season_table|rating_chart|head_to_head)$",
+            r"^notifications\.(vapid|checks|subscription_data|texts|sender)$",
         ],
     ),
     (
         "models",
         [
-            r"^(tournament|matches|accounts|leagues)\.models(\.|$)",
+            r"^(tournament|matches|accounts|leagues|notifications)\.models(\.|$)",
             r"^tournament\.(standings_revision|csv_export|messages)$",
-            r"^tournament\.templatetags(\.|$)",
+            r"^(tournament|notifications)\.templatetags(\.|$)",
             r"^matches\.forms$",
         ],
     ),
     (
         "services",
         [
-            r"^(tournament|matches|leagues)\.services(\.|$)",
+            r"^(tournament|matches|leagues|notifications)\.services(\.|$)",
             r"^tournament\.(permissions|simulate|transfer)$",
             r"^accounts\.tokens$",
         ],
     ),
-    ("doors", [r"^(tournament|matches|accounts|leagues)(\.|$)"]),
+    ("doors", [r"^(tournament|matches|accounts|leagues|notifications)(\.|$)"]),
     ("config", [r"^config(\.|$)"]),
 ]
 

@@ -242,6 +242,8 @@ def test_websocket_handshakes_with_unknown_tokens_count_and_are_refused_over_the
         ("/me/some-token/", "results"),
         ("/me/some-token/", "private_link"),
         ("/me/some-token/check-in/", "private_link"),
+        ("/me/some-token/notifications/", "private_link"),
+        ("/me/some-token/notifications/off/", "private_link"),
         ("/p/ABCD/", "private_link"),
     ],
 )

@@ -13,6 +13,7 @@ from django.utils import timezone
 from common.errors import ServiceError
 from matches.models import Channel
 from matches.services.audit import SYSTEM, Actor, record_change
+from notifications.services.subscriptions import forget_devices
 from tournament import realtime
 from tournament.models import (
     Entrant,
@@ -319,9 +320,11 @@ def self_check_in(entrant: Entrant, *, ip_address: str | None = None) -> Entrant
 @transaction.atomic
 def replace_private_link(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
     """Give the entrant a new private link: the old one stops working at once, over HTTP and on
-    every socket opened with it (closed once this commits). Audited, without either token."""
+        every socket opened with it (closed once this commits), and every device subscribed with it
+    stops receiving its notifications. Audited, without either token."""
     entrant = _locked(entrant)
     entrant.revoke_access_token()
     record_change(entrant.tournament, "entrant.link_replaced", entrant, **actor.audit_fields())
     realtime.close_private_link_sockets(entrant.pk)
+    forget_devices(entrant)  # the old link's holder hears nothing more
     return entrant

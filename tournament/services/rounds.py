@@ -18,6 +18,7 @@ from leagues.services.ratings import ratings_change
 from matches.models import Match, MatchStatus, ResultVersion, Seat
 from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.results import record_bye
+from notifications.services import pushes
 from tournament import messages, realtime
 from tournament.models import (
     EntrantStatus,
@@ -337,7 +338,9 @@ def table_list(round_: Round) -> list:
 
 
 def notify_round_published(round_: Round) -> None:
-    """Tell the event's and the round's watchers that a round's tables are published."""
+    """Tell the event's and the round's watchers that a round's tables are published, and
+    each seated side's subscribed devices where it plays (Web Push)."""
+    pushes.table_published(round_)
     payload = realtime.build_or_log(lambda: messages.round_published(round_), f"round {round_.pk}")
     if payload is not None:
         realtime.push_on_commit(realtime.tournament_group(round_.tournament_id), payload)
