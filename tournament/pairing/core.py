@@ -12,9 +12,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import permutations
+from operator import attrgetter
 from typing import Any
 
-from tournament.ids import id_sort_key
+from tournament.ids import by_id
 
 from .arrange import Arrangement, polish_spread, repair_nearby, repair_tabu
 from .exact import EXACT_LIMIT, exact_grouping
@@ -23,11 +24,14 @@ from .sizes import best_size_order
 from .types import FLOWERS, METHODS, Pairing, PairingError, Pod, Side
 
 _DEALS = list(permutations(FLOWERS))
+#: _DEAL_PREFIXES[d][k] = the first k flowers of deal d (made once, not once per pod)
+_DEAL_PREFIXES = [[deal[:k] for k in range(len(FLOWERS) + 1)] for deal in _DEALS]
+_SIDE_ID = attrgetter("id")
 
 
 def check_sides(sides: Sequence[Side]) -> list[Side]:
     """Validate the sides and return them in canonical (id) order."""
-    ordered = sorted(sides, key=lambda s: id_sort_key(s.id))
+    ordered = by_id(sides, _SIDE_ID)
     for a, b in zip(ordered, ordered[1:], strict=False):
         if a.id == b.id:
             raise PairingError(f"side {a.id!r} is listed twice")
@@ -68,7 +72,7 @@ def seat_round(
     order = list(range(n))
     rng.shuffle(order)
     if swiss:
-        order.sort(key=lambda i: -pts[i])
+        order.sort(key=[-p for p in pts].__getitem__)
         bound, size_order = best_size_order([pts[i] for i in order], sizes)
     else:
         size_order = sorted(sizes, reverse=True)
@@ -107,35 +111,36 @@ def seat_round(
 
     # Table numbers: Swiss tables go from the highest-points pod down.
     nq = len(arr.sizes)
+    starts, sizes_ = arr.start, arr.sizes
     if swiss:
-
-        def rank_key(q: int) -> tuple[float, float, int]:
-            m = arr.members(q)
-            return (-max(pts[u] for u in m), -sum(pts[u] for u in m) / len(m), q)
-
-        pod_order = sorted(range(nq), key=rank_key)
+        # Highest points first, then the higher average, then the pod's place in the order:
+        # stable sorts from the last key to the first (no tuple per pod).
+        vals = [pts[u] for u in arr.order]
+        means = [-sum(vals[s : s + k]) / k for s, k in zip(starts, sizes_, strict=True)]
+        tops = [-max(vals[s : s + k]) for s, k in zip(starts, sizes_, strict=True)]
+        pod_order = list(range(nq))
+        pod_order.sort(key=means.__getitem__)
+        pod_order.sort(key=tops.__getitem__)
     else:
         pod_order = list(range(nq))
 
     pods = []
     repeat_pairs = []
+    seated = [ids[u] for u in arr.order]
     for table, q in enumerate(pod_order, start=1):
-        members = arr.members(q)
-        deal = _DEALS[rng.randrange(len(_DEALS))]
-        pairs = tuple(sorted(tuple(sorted((ids[a], ids[b]))) for a, b in arr.pod_repeats(q)))
-        for a, b in pairs:
-            repeat_pairs.append({"table": table, "sides": [a, b]})
+        s, k = starts[q], sizes_[q]
+        deal = _DEAL_PREFIXES[rng.randrange(len(_DEALS))]
+        pairs: tuple[tuple[str, str], ...] = ()
+        if arr.rep[q]:
+            pairs = tuple(sorted(tuple(sorted((ids[a], ids[b]))) for a, b in arr.pod_repeats(q)))
+            for a, b in pairs:
+                repeat_pairs.append({"table": table, "sides": [a, b]})
         pods.append(
-            Pod(
-                table=table,
-                sides=tuple(ids[u] for u in members),
-                flowers=deal[: len(members)],
-                repeats=pairs,
-            )
+            Pod(table=table, sides=tuple(seated[s : s + k]), flowers=deal[k], repeats=pairs)
         )
     spread = arr.spread()
 
-    most_met = max((len(o) for o in opp), default=0)
+    most_met = max(map(len, opp), default=0)
     if nq < most_met + 1 or repeats:
         present = set(ids)
         met = [sum(1 for x in o if x in present and x != i) for i, o in zip(ids, opp, strict=True)]
