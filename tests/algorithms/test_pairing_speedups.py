@@ -14,12 +14,14 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournament.ids import by_id, id_sort_key
 from tournament.pairing import AllianceOptions, PairingOptions, Side, pair_alliances, pair_pods
 from tournament.pairing.arrange import Arrangement
+from tournament.pairing.draws import draws_below, shuffle
 from tournament.pairing.sizes import _any_kinds, _two_kinds, pod_sizes
 
 from .helpers import play, random_history
@@ -39,6 +41,41 @@ def test_by_id_is_the_order_of_id_sort_key(ids):
 def test_by_id_orders_numbers_by_value_then_text():
     ids = ["15", "6", "b", "007", "7", "a", "60"]
     assert by_id(ids, str) == ["6", "007", "7", "15", "60", "a", "b"]
+
+
+@pytest.mark.parametrize("n", [*range(12), 63, 64, 65, 1000, 10_003])
+@pytest.mark.parametrize("seed", [0, 1, 2024, 2**31 - 1])
+def test_shuffle_and_draws_are_the_generators_own(n, seed):
+    """Same order, same draws and the generator left in the same state as its own methods."""
+    mine, theirs = random.Random(seed), random.Random(seed)
+    ours, expected = list(range(n)), list(range(n))
+    shuffle(ours, mine)
+    theirs.shuffle(expected)
+    assert ours == expected
+    assert draws_below(720, n, mine) == [theirs.randrange(720) for _ in range(n)]
+    assert draws_below(1, 3, mine) == [theirs.randrange(1) for _ in range(3)]
+    assert mine.getstate() == theirs.getstate()
+
+
+class _Dice(random.Random):
+    """A generator that draws its own way: its own methods must be used."""
+
+    def random(self):
+        return 0.5
+
+    def getrandbits(self, k):
+        return 0
+
+
+def test_another_generator_class_keeps_its_own_draws():
+    items = list(range(20))
+    shuffle(items, _Dice(1))
+    expected = list(range(20))
+    _Dice(1).shuffle(expected)
+    assert items == expected
+    assert draws_below(7, 4, _Dice(1)) == [_Dice(1).randrange(7) for _ in range(4)]
+    with pytest.raises(ValueError, match="cannot draw below 0"):
+        draws_below(0, 1, random.Random(1))
 
 
 POINTS_VALUES = st.one_of(
@@ -79,9 +116,11 @@ def _recounted(arr: Arrangement) -> list[int]:
     rounds=st.integers(0, 5),
     seed=st.integers(0, 10**6),
     lopsided=st.booleans(),
+    shape=st.sampled_from(["pods of 4", "pods of 3", "pairs", "pods of 5"]),
 )
-def test_repeat_counts_follow_every_swap(n, rounds, seed, lopsided):
-    """After any swaps and a reseating, each pod's count is what a fresh count finds.
+def test_repeat_counts_follow_every_swap(n, rounds, seed, lopsided, shape):
+    """After any swaps and a reseating, each pod's count is what a fresh count finds (pods of
+    4, 3 and 2 are counted by written-out code, any other size by the plain loop).
 
     ``lopsided`` makes the history one-sided (a side lists an opponent that does not list it
     back) and lists some sides among their own opponents: input a caller should not send, which
@@ -98,9 +137,15 @@ def test_repeat_counts_follow_every_swap(n, rounds, seed, lopsided):
     ids = [s.id for s in sides]
     order = list(range(n))
     rng.shuffle(order)
-    arr = Arrangement(
-        ids, [s.points for s in sides], [frozenset(o) for o in opp], order, pod_sizes(n)
-    )
+    if shape == "pods of 4":
+        sizes = pod_sizes(n, 4)
+    elif shape == "pods of 3":
+        sizes = pod_sizes(n, 3)
+    elif shape == "pairs":
+        sizes = [2] * (n // 2) + [1] * (n % 2)
+    else:
+        sizes = [5] * (n // 5) + [n % 5] * (n % 5 > 0)
+    arr = Arrangement(ids, [s.points for s in sides], [frozenset(o) for o in opp], order, sizes)
     assert arr.rep == _recounted(arr)
     for _ in range(30):
         v, w = rng.randrange(n), rng.randrange(n)

@@ -116,7 +116,7 @@ class Arrangement:
     def pod_spreads(self) -> list[float]:
         """``pod_spread(q)`` of every pod, in one pass."""
         pts = self.pts
-        vals = [pts[v] for v in self.order]
+        vals = list(map(pts.__getitem__, self.order))
         return [
             max(vals[s : s + k]) - min(vals[s : s + k])
             for s, k in zip(self.start, self.sizes, strict=True)
@@ -156,19 +156,24 @@ class Arrangement:
         pos = self.pos
         for p, v in enumerate(order):
             pos[v] = p
-        # A pod can hold a repeat only if some member's opponents include another member's
-        # id; the C-level ``isdisjoint`` rules out the many pods without one.
-        ids, opp = self.ids, self.opp
-        oid = [ids[v] for v in order]
+        # Count every pod in one pass. The usual sizes are written out (pair by pair, as
+        # count_repeats checks them): the set lookups are what costs, not the arithmetic.
+        oid = list(map(self.ids.__getitem__, order))
+        oo = list(map(self.opp.__getitem__, order))
         rep = self.rep
-        for q, s in enumerate(self.start):
-            e = s + self.sizes[q]
-            seated = oid[s:e]
-            rep[q] = 0
-            for p in range(s, e):
-                if not opp[order[p]].isdisjoint(seated):
-                    rep[q] = self.count_repeats(q)
-                    break
+        for q, (s, k) in enumerate(zip(self.start, self.sizes, strict=True)):
+            if k == 4:
+                b, c, d = oid[s + 1], oid[s + 2], oid[s + 3]
+                oa, ob, oc = oo[s], oo[s + 1], oo[s + 2]
+                rep[q] = (b in oa) + (c in oa) + (d in oa) + (c in ob) + (d in ob) + (d in oc)
+            elif k == 3:
+                b, c = oid[s + 1], oid[s + 2]
+                oa = oo[s]
+                rep[q] = (b in oa) + (c in oa) + (c in oo[s + 1])
+            elif k == 2:
+                rep[q] = int(oid[s + 1] in oo[s])
+            else:
+                rep[q] = self.count_repeats(q)
         self.total = sum(rep)
 
     def _recount(self, q: int) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 from tournament.ids import by_id
 
 from .arrange import Arrangement, polish_spread, repair_nearby, repair_tabu
+from .draws import draws_below, shuffle
 from .exact import EXACT_LIMIT, exact_grouping
 from .seeding import OFF, seeded_pods, seeding_record
 from .sizes import best_size_order
@@ -27,6 +28,8 @@ _DEALS = list(permutations(FLOWERS))
 #: _DEAL_PREFIXES[d][k] = the first k flowers of deal d (made once, not once per pod)
 _DEAL_PREFIXES = [[deal[:k] for k in range(len(FLOWERS) + 1)] for deal in _DEALS]
 _SIDE_ID = attrgetter("id")
+_POINTS = attrgetter("points")
+_OPPONENTS = attrgetter("opponents")
 
 
 def check_sides(sides: Sequence[Side]) -> list[Side]:
@@ -65,12 +68,12 @@ def seat_round(
     """
     swiss = method == "swiss"
     n = len(sides)
-    ids = [s.id for s in sides]
-    pts = [s.points for s in sides]
-    opp = [s.opponents for s in sides]
+    ids = list(map(_SIDE_ID, sides))
+    pts = list(map(_POINTS, sides))
+    opp = list(map(_OPPONENTS, sides))
 
     order = list(range(n))
-    rng.shuffle(order)
+    shuffle(order, rng)
     if swiss:
         order.sort(key=[-p for p in pts].__getitem__)
         bound, size_order = best_size_order([pts[i] for i in order], sizes)
@@ -115,7 +118,7 @@ def seat_round(
     if swiss:
         # Highest points first, then the higher average, then the pod's place in the order:
         # stable sorts from the last key to the first (no tuple per pod).
-        vals = [pts[u] for u in arr.order]
+        vals = list(map(pts.__getitem__, arr.order))
         means = [-sum(vals[s : s + k]) / k for s, k in zip(starts, sizes_, strict=True)]
         tops = [-max(vals[s : s + k]) for s, k in zip(starts, sizes_, strict=True)]
         pod_order = list(range(nq))
@@ -126,17 +129,18 @@ def seat_round(
 
     pods = []
     repeat_pairs = []
-    seated = [ids[u] for u in arr.order]
+    seated = list(map(ids.__getitem__, arr.order))
+    deals = draws_below(len(_DEALS), nq, rng)  # one deal of the flowers per table
     for table, q in enumerate(pod_order, start=1):
         s, k = starts[q], sizes_[q]
-        deal = _DEAL_PREFIXES[rng.randrange(len(_DEALS))]
+        deal = _DEAL_PREFIXES[deals[table - 1]]
         pairs: tuple[tuple[str, str], ...] = ()
         if arr.rep[q]:
             pairs = tuple(sorted(tuple(sorted((ids[a], ids[b]))) for a, b in arr.pod_repeats(q)))
             for a, b in pairs:
                 repeat_pairs.append({"table": table, "sides": [a, b]})
         pods.append(
-            Pod(table=table, sides=tuple(seated[s : s + k]), flowers=deal[k], repeats=pairs)
+            Pod(table, tuple(seated[s : s + k]), deal[k], pairs)  # by position: faster
         )
     spread = arr.spread()
 
