@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress
+from operator import eq, not_
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -22,16 +24,22 @@ def id_sort_key(value: str) -> tuple[int, int, str]:
 def by_id(items: Iterable[T], id_of: Callable[[T], str]) -> list[T]:
     """``items`` sorted by ``id_sort_key(id_of(item))``, without building a tuple per item.
 
-    The same order in two parts: the whole-number ids (sorted as text, then by value, each
-    sort stable, which is the tuple's order), then the others as text. On 10,000 sides this
-    is several times faster than the tuple key and leaves no 10,000 tuples for the garbage
-    collector to count.
+    The same order in two parts: the whole-number ids by value (sorted as text first when two
+    have the same value, e.g. "7" and "007"; the sorts are stable, so this is the tuple's
+    order), then the others as text. Every step runs in the interpreter's C code (no Python
+    call per item), and no 10,000 tuples are left for the garbage collector to count.
     """
-    numbers: list[T] = []
-    others: list[T] = []
-    for item in items:
-        (numbers if id_of(item).isdecimal() else others).append(item)
-    numbers.sort(key=id_of)
-    numbers.sort(key=lambda item: int(id_of(item)))
-    others.sort(key=id_of)
-    return numbers + others
+    items = list(items)
+    numeric = list(map(str.isdecimal, map(id_of, items)))
+    if not any(numeric):
+        return sorted(items, key=id_of)
+    numbers = list(compress(items, numeric))
+    values = list(map(int, map(id_of, numbers)))
+    by_value = sorted(range(len(numbers)), key=values.__getitem__)
+    ranked = list(map(values.__getitem__, by_value))
+    if any(map(eq, ranked, ranked[1:])):  # equal values ("7" and "007"): the text decides
+        numbers.sort(key=id_of)
+        values = list(map(int, map(id_of, numbers)))
+        by_value = sorted(range(len(numbers)), key=values.__getitem__)
+    others = sorted(compress(items, map(not_, numeric)), key=id_of)
+    return list(map(numbers.__getitem__, by_value)) + others

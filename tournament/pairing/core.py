@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from itertools import permutations
-from operator import attrgetter
+from itertools import groupby, permutations
+from operator import attrgetter, getitem
 from typing import Any
 
 from tournament.ids import by_id
@@ -30,6 +30,19 @@ _DEAL_PREFIXES = [[deal[:k] for k in range(len(FLOWERS) + 1)] for deal in _DEALS
 _SIDE_ID = attrgetter("id")
 _POINTS = attrgetter("points")
 _OPPONENTS = attrgetter("opponents")
+
+
+def _groups(seated: list[str], sizes: list[int]) -> list[tuple[str, ...]]:
+    """``seated`` cut into consecutive tuples of ``sizes``: each run of equal sizes is cut at
+    once by ``zip`` (no Python step per pod)."""
+    out: list[tuple[str, ...]] = []
+    start = 0
+    for k, run in groupby(sizes):
+        end = start + k * len(list(run))
+        chunk = iter(seated[start:end])
+        out += zip(*[chunk] * k, strict=True)
+        start = end
+    return out
 
 
 def check_sides(sides: Sequence[Side]) -> list[Side]:
@@ -127,21 +140,19 @@ def seat_round(
     else:
         pod_order = list(range(nq))
 
-    pods = []
+    # The pods in table order, built in bulk: each pod's sides, one deal of the flowers per
+    # table (in table order, as the seed has always dealt them), and the repeats (few pods).
+    tables = range(1, nq + 1)
+    groups = _groups(list(map(ids.__getitem__, arr.order)), sizes_)
+    deals = map(_DEAL_PREFIXES.__getitem__, draws_below(len(_DEALS), nq, rng))
+    flowers = list(map(getitem, deals, map(sizes_.__getitem__, pod_order)))
+    repeats_at = [()] * nq
     repeat_pairs = []
-    seated = list(map(ids.__getitem__, arr.order))
-    deals = draws_below(len(_DEALS), nq, rng)  # one deal of the flowers per table
-    for table, q in enumerate(pod_order, start=1):
-        s, k = starts[q], sizes_[q]
-        deal = _DEAL_PREFIXES[deals[table - 1]]
-        pairs: tuple[tuple[str, str], ...] = ()
-        if arr.rep[q]:
-            pairs = tuple(sorted(tuple(sorted((ids[a], ids[b]))) for a, b in arr.pod_repeats(q)))
-            for a, b in pairs:
-                repeat_pairs.append({"table": table, "sides": [a, b]})
-        pods.append(
-            Pod(table, tuple(seated[s : s + k]), deal[k], pairs)  # by position: faster
-        )
+    for table, q in [(t, q) for t, q in zip(tables, pod_order, strict=True) if arr.rep[q]]:
+        pairs = tuple(sorted(tuple(sorted((ids[a], ids[b]))) for a, b in arr.pod_repeats(q)))
+        repeats_at[table - 1] = pairs
+        repeat_pairs += [{"table": table, "sides": [a, b]} for a, b in pairs]
+    pods = list(map(Pod, tables, map(groups.__getitem__, pod_order), flowers, repeats_at))
     spread = arr.spread()
 
     most_met = max(map(len, opp), default=0)
