@@ -39,8 +39,9 @@ def test_by_id_is_the_order_of_id_sort_key(ids):
 
 
 def test_by_id_orders_numbers_by_value_then_text():
-    ids = ["15", "6", "b", "007", "7", "a", "60"]
-    assert by_id(ids, str) == ["6", "007", "7", "15", "60", "a", "b"]
+    ids = ["15", "٧", "7", "6", "b", "007", "a", "60"]  # "٧" is seven in Arabic-Indic digits
+    assert by_id(ids, str) == ["6", "007", "7", "٧", "15", "60", "a", "b"]
+    assert by_id(ids, str) == sorted(ids, key=id_sort_key)
 
 
 @pytest.mark.parametrize("n", [*range(12), 63, 64, 65, 1000, 10_003])
