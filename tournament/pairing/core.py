@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from itertools import groupby, permutations
-from operator import attrgetter, getitem
+from itertools import permutations
+from operator import attrgetter, getitem, neg
 from typing import Any
 
 from tournament.ids import by_id
 
-from .arrange import Arrangement, polish_spread, repair_nearby, repair_tabu
+from .arrange import Arrangement, chunked, polish_spread, repair_nearby, repair_tabu
 from .draws import draws_below, shuffle
 from .exact import EXACT_LIMIT, exact_grouping
 from .seeding import OFF, seeded_pods, seeding_record
@@ -30,19 +30,6 @@ _DEAL_PREFIXES = [[deal[:k] for k in range(len(FLOWERS) + 1)] for deal in _DEALS
 _SIDE_ID = attrgetter("id")
 _POINTS = attrgetter("points")
 _OPPONENTS = attrgetter("opponents")
-
-
-def _groups(seated: list[str], sizes: list[int]) -> list[tuple[str, ...]]:
-    """``seated`` cut into consecutive tuples of ``sizes``: each run of equal sizes is cut at
-    once by ``zip`` (no Python step per pod)."""
-    out: list[tuple[str, ...]] = []
-    start = 0
-    for k, run in groupby(sizes):
-        end = start + k * len(list(run))
-        chunk = iter(seated[start:end])
-        out += zip(*[chunk] * k, strict=True)
-        start = end
-    return out
 
 
 def check_sides(sides: Sequence[Side]) -> list[Side]:
@@ -88,8 +75,8 @@ def seat_round(
     order = list(range(n))
     shuffle(order, rng)
     if swiss:
-        order.sort(key=[-p for p in pts].__getitem__)
-        bound, size_order = best_size_order([pts[i] for i in order], sizes)
+        order.sort(key=list(map(neg, pts)).__getitem__)
+        bound, size_order = best_size_order(list(map(pts.__getitem__, order)), sizes)
     else:
         size_order = sorted(sizes, reverse=True)
         bound, _ = best_size_order(sorted(pts, reverse=True), sizes)
@@ -127,13 +114,16 @@ def seat_round(
 
     # Table numbers: Swiss tables go from the highest-points pod down.
     nq = len(arr.sizes)
-    starts, sizes_ = arr.start, arr.sizes
+    sizes_ = arr.sizes
     if swiss:
         # Highest points first, then the higher average, then the pod's place in the order:
         # stable sorts from the last key to the first (no tuple per pod).
         vals = list(map(pts.__getitem__, arr.order))
-        means = [-sum(vals[s : s + k]) / k for s, k in zip(starts, sizes_, strict=True)]
-        tops = [-max(vals[s : s + k]) for s, k in zip(starts, sizes_, strict=True)]
+        tops, means = [], []
+        for s, k in zip(arr.start, sizes_, strict=True):
+            chunk = vals[s : s + k]
+            tops.append(-max(chunk))
+            means.append(-sum(chunk) / k)
         pod_order = list(range(nq))
         pod_order.sort(key=means.__getitem__)
         pod_order.sort(key=tops.__getitem__)
@@ -143,7 +133,7 @@ def seat_round(
     # The pods in table order, built in bulk: each pod's sides, one deal of the flowers per
     # table (in table order, as the seed has always dealt them), and the repeats (few pods).
     tables = range(1, nq + 1)
-    groups = _groups(list(map(ids.__getitem__, arr.order)), sizes_)
+    groups = chunked(list(map(ids.__getitem__, arr.order)), sizes_)
     deals = map(_DEAL_PREFIXES.__getitem__, draws_below(len(_DEALS), nq, rng))
     flowers = list(map(getitem, deals, map(sizes_.__getitem__, pod_order)))
     repeats_at = [()] * nq
