@@ -13,7 +13,10 @@ pods, so the pod sizes never change:
    moved sides may not move back for a few steps). Bounded by an iteration budget so it
    is deterministic for a given seed; it keeps the best arrangement seen.
 
-Opponent lookups use the caller's ``frozenset`` of opponent ids directly.
+Opponent lookups use the caller's ``frozenset`` of opponent ids directly. The arrangement
+counts every pod's repeat pairs once when it is seated (``set_order``) and keeps the counts up
+to date on every swap (only the two pods touched are counted again), so no stage re-scans the
+field to learn how many repeats are left or where they are.
 """
 
 from __future__ import annotations
