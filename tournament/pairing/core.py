@@ -118,16 +118,21 @@ def seat_round(
     if swiss:
         # Highest points first, then the higher average, then the pod's place in the order:
         # stable sorts from the last key to the first (no tuple per pod).
+        # The same pass gives each pod's spread (what arr.spread() adds up, in pod order).
         vals = list(map(pts.__getitem__, arr.order))
-        tops, means = [], []
+        tops, means, spreads = [], [], []
         for s, k in zip(arr.start, sizes_, strict=True):
             chunk = vals[s : s + k]
-            tops.append(-max(chunk))
+            top = max(chunk)
+            tops.append(-top)
             means.append(-sum(chunk) / k)
+            spreads.append(top - min(chunk))
+        spread = sum(spreads)
         pod_order = list(range(nq))
         pod_order.sort(key=means.__getitem__)
         pod_order.sort(key=tops.__getitem__)
     else:
+        spread = arr.spread()
         pod_order = list(range(nq))
 
     # The pods in table order, built in bulk: each pod's sides, one deal of the flowers per
@@ -143,7 +148,6 @@ def seat_round(
         repeats_at[table - 1] = pairs
         repeat_pairs += [{"table": table, "sides": [a, b]} for a, b in pairs]
     pods = list(map(Pod, tables, map(groups.__getitem__, pod_order), flowers, repeats_at))
-    spread = arr.spread()
 
     most_met = max(map(len, opp), default=0)
     if nq < most_met + 1 or repeats:
