@@ -13,13 +13,31 @@ pods, so the pod sizes never change:
    moved sides may not move back for a few steps). Bounded by an iteration budget so it
    is deterministic for a given seed; it keeps the best arrangement seen.
 
-Opponent lookups use the caller's ``frozenset`` of opponent ids directly.
+Opponent lookups use the caller's ``frozenset`` of opponent ids directly. The arrangement
+counts every pod's repeat pairs once when it is seated (``set_order``) and keeps the counts up
+to date on every swap (only the two pods touched are counted again), so no stage re-scans the
+field to learn how many repeats are left or where they are.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import accumulate, chain, groupby, repeat
+from typing import Any
+
+
+def chunked(values: list[Any], sizes: Sequence[int]) -> list[tuple[Any, ...]]:
+    """``values`` cut into consecutive tuples of ``sizes``. Each run of equal sizes is cut at
+    once by ``zip`` (no Python step per pod: this is on the path of every 10,000-side round)."""
+    out: list[tuple[Any, ...]] = []
+    start = 0
+    for k, run in groupby(sizes):
+        end = start + k * len(list(run))
+        chunk = iter(values[start:end])
+        out += zip(*[chunk] * k, strict=True)
+        start = end
+    return out
 
 
 class Arrangement:
@@ -38,16 +56,15 @@ class Arrangement:
         self.opp = opp
         self.order = list(order)
         self.sizes = list(sizes)
-        self.start: list[int] = []
-        self.pod_at: list[int] = []
-        p = 0
-        for q, k in enumerate(self.sizes):
-            self.start.append(p)
-            self.pod_at.extend([q] * k)
-            p += k
+        #: the first position of each pod, and the pod of each position
+        self.start = list(accumulate(self.sizes, initial=0))[:-1]
+        self.pod_at = list(chain.from_iterable(map(repeat, range(len(self.sizes)), self.sizes)))
         self.pos = [0] * len(self.order)
-        for p, v in enumerate(self.order):
-            self.pos[v] = p
+        #: repeat pairs in each pod (``len(pod_repeats(q))``), kept up to date by every move
+        self.rep = [0] * len(self.sizes)
+        #: their sum
+        self.total = 0
+        self.set_order(self.order)
 
     # --- queries -------------------------------------------------------------------
     def pod_of(self, v: int) -> int:
@@ -84,8 +101,25 @@ class Arrangement:
                         out.append((m[i], m[j]))
         return out
 
+    def count_repeats(self, q: int) -> int:
+        """``len(pod_repeats(q))`` without building the list."""
+        ids, opp, order = self.ids, self.opp, self.order
+        s = self.start[q]
+        e = s + self.sizes[q]
+        c = 0
+        for i in range(s, e - 1):
+            o = opp[order[i]]
+            if o:
+                for j in range(i + 1, e):
+                    if ids[order[j]] in o:
+                        c += 1
+        return c
+
     def total_repeats(self) -> int:
-        return sum(len(self.pod_repeats(q)) for q in range(len(self.sizes)))
+        return self.total
+
+    def pods_with_repeats(self) -> list[int]:
+        return [q for q, r in enumerate(self.rep) if r]
 
     def pod_spread(self, q: int, out_side: int = -1, in_side: int = -1) -> float:
         """Spread of pod ``q``, optionally as if ``out_side`` were replaced by ``in_side``."""
@@ -93,8 +127,18 @@ class Arrangement:
         vals = [pts[in_side] if u == out_side else pts[u] for u in self.members(q)]
         return max(vals) - min(vals)
 
+    def pod_spreads(self) -> list[float]:
+        """``pod_spread(q)`` of every pod, in one pass (each pod's points a slice dropped at
+        once, so the pass leaves nothing for the garbage collector to count)."""
+        vals = list(map(self.pts.__getitem__, self.order))
+        out = []
+        for s, k in zip(self.start, self.sizes, strict=True):
+            chunk = vals[s : s + k]
+            out.append(max(chunk) - min(chunk))
+        return out
+
     def spread(self) -> float:
-        return sum(self.pod_spread(q) for q in range(len(self.sizes)))
+        return sum(self.pod_spreads())
 
     def swap_delta(self, v: int, w: int) -> int:
         """Change in repeat pairs if ``v`` and ``w`` (in different pods) swap."""
@@ -116,17 +160,51 @@ class Arrangement:
         a, b = self.pos[v], self.pos[w]
         self.order[a], self.order[b] = w, v
         self.pos[v], self.pos[w] = b, a
+        qa, qb = self.pod_at[a], self.pod_at[b]
+        self._recount(qa)
+        if qb != qa:
+            self._recount(qb)
+
+    def set_order(self, order: list[int]) -> None:
+        """Seat the sides in ``order`` (a permutation of the same sides) and count afresh."""
+        self.order = order
+        pos = self.pos
+        for p, v in enumerate(order):
+            pos[v] = p
+        # Count every pod in one pass. The usual sizes are written out (pair by pair, as
+        # count_repeats checks them): the set lookups are what costs, not the arithmetic.
+        oid = list(map(self.ids.__getitem__, order))
+        oo = list(map(self.opp.__getitem__, order))
+        rep = self.rep
+        for q, (s, k) in enumerate(zip(self.start, self.sizes, strict=True)):
+            if k == 4:
+                b, c, d = oid[s + 1], oid[s + 2], oid[s + 3]
+                oa, ob, oc = oo[s], oo[s + 1], oo[s + 2]
+                rep[q] = (b in oa) + (c in oa) + (d in oa) + (c in ob) + (d in ob) + (d in oc)
+            elif k == 3:
+                b, c = oid[s + 1], oid[s + 2]
+                oa = oo[s]
+                rep[q] = (b in oa) + (c in oa) + (c in oo[s + 1])
+            elif k == 2:
+                rep[q] = int(oid[s + 1] in oo[s])
+            else:
+                rep[q] = self.count_repeats(q)
+        self.total = sum(rep)
+
+    def _recount(self, q: int) -> None:
+        new = self.count_repeats(q)
+        self.total += new - self.rep[q]
+        self.rep[q] = new
 
 
 def repair_nearby(arr: Arrangement, window: int = 48) -> int:
     """Remove repeats by swaps with nearby positions; returns the repeats left."""
     n = len(arr.order)
-    bad = [q for q in range(len(arr.sizes)) if arr.pod_repeats(q)]
-    for q in bad:
+    for q in arr.pods_with_repeats():
         for _attempt in range(8):
-            pairs = arr.pod_repeats(q)
-            if not pairs:
+            if not arr.rep[q]:
                 break
+            pairs = arr.pod_repeats(q)
             movers = sorted({x for pair in pairs for x in pair}, key=arr.pos.__getitem__)
             best = None  # (spread increase, delta, spread_delta, distance, v, w)
             for v in movers:
@@ -155,7 +233,7 @@ def repair_nearby(arr: Arrangement, window: int = 48) -> int:
             if best is None:
                 break
             arr.swap(best[4], best[5])
-    return arr.total_repeats()
+    return arr.total
 
 
 def polish_spread(arr: Arrangement, window: int = 12, max_passes: int = 6) -> None:
@@ -163,10 +241,11 @@ def polish_spread(arr: Arrangement, window: int = 12, max_passes: int = 6) -> No
     repeats. Only pods with a non-zero spread can gain, so only those are visited."""
     n = len(arr.order)
     pts = arr.pts
+    spreads = arr.pod_spreads()  # kept up to date below: only swaps change a pod's spread
     for _ in range(max_passes):
         improved = False
         for q in range(len(arr.sizes)):
-            if arr.pod_spread(q) == 0:
+            if spreads[q] == 0:
                 continue
             for v in arr.members(q):
                 if arr.pod_of(v) != q:
@@ -181,7 +260,10 @@ def polish_spread(arr: Arrangement, window: int = 12, max_passes: int = 6) -> No
                         if pts[w] == pts[v]:
                             continue
                         if arr.spread_delta(v, w) < 0 and arr.swap_delta(v, w) <= 0:
+                            qw = arr.pod_of(w)
                             arr.swap(v, w)
+                            spreads[q] = arr.pod_spread(q)
+                            spreads[qw] = arr.pod_spread(qw)
                             improved = done = True
                             break
                     if done:
@@ -250,8 +332,6 @@ def repair_tabu(
         if total < best_total:
             best_total, best_order = total, arr.order[:]
     if total > best_total:
-        arr.order = best_order
-        for p, u in enumerate(best_order):
-            arr.pos[u] = p
+        arr.set_order(best_order)
         total = best_total
     return total, it

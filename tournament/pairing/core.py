@@ -12,22 +12,29 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import permutations
+from operator import attrgetter, getitem, neg
 from typing import Any
 
-from tournament.ids import id_sort_key
+from tournament.ids import by_id
 
-from .arrange import Arrangement, polish_spread, repair_nearby, repair_tabu
+from .arrange import Arrangement, chunked, polish_spread, repair_nearby, repair_tabu
+from .draws import draws_below, shuffle
 from .exact import EXACT_LIMIT, exact_grouping
 from .seeding import OFF, seeded_pods, seeding_record
 from .sizes import best_size_order
 from .types import FLOWERS, METHODS, Pairing, PairingError, Pod, Side
 
 _DEALS = list(permutations(FLOWERS))
+#: _DEAL_PREFIXES[d][k] = the first k flowers of deal d (made once, not once per pod)
+_DEAL_PREFIXES = [[deal[:k] for k in range(len(FLOWERS) + 1)] for deal in _DEALS]
+_SIDE_ID = attrgetter("id")
+_POINTS = attrgetter("points")
+_OPPONENTS = attrgetter("opponents")
 
 
 def check_sides(sides: Sequence[Side]) -> list[Side]:
     """Validate the sides and return them in canonical (id) order."""
-    ordered = sorted(sides, key=lambda s: id_sort_key(s.id))
+    ordered = by_id(sides, _SIDE_ID)
     for a, b in zip(ordered, ordered[1:], strict=False):
         if a.id == b.id:
             raise PairingError(f"side {a.id!r} is listed twice")
@@ -61,15 +68,15 @@ def seat_round(
     """
     swiss = method == "swiss"
     n = len(sides)
-    ids = [s.id for s in sides]
-    pts = [s.points for s in sides]
-    opp = [s.opponents for s in sides]
+    ids = list(map(_SIDE_ID, sides))
+    pts = list(map(_POINTS, sides))
+    opp = list(map(_OPPONENTS, sides))
 
     order = list(range(n))
-    rng.shuffle(order)
+    shuffle(order, rng)
     if swiss:
-        order.sort(key=lambda i: -pts[i])
-        bound, size_order = best_size_order([pts[i] for i in order], sizes)
+        order.sort(key=list(map(neg, pts)).__getitem__)
+        bound, size_order = best_size_order(list(map(pts.__getitem__, order)), sizes)
     else:
         size_order = sorted(sizes, reverse=True)
         bound, _ = best_size_order(sorted(pts, reverse=True), sizes)
@@ -107,35 +114,42 @@ def seat_round(
 
     # Table numbers: Swiss tables go from the highest-points pod down.
     nq = len(arr.sizes)
+    sizes_ = arr.sizes
     if swiss:
-
-        def rank_key(q: int) -> tuple[float, float, int]:
-            m = arr.members(q)
-            return (-max(pts[u] for u in m), -sum(pts[u] for u in m) / len(m), q)
-
-        pod_order = sorted(range(nq), key=rank_key)
+        # Highest points first, then the higher average, then the pod's place in the order:
+        # stable sorts from the last key to the first (no tuple per pod).
+        # The same pass gives each pod's spread (what arr.spread() adds up, in pod order).
+        vals = list(map(pts.__getitem__, arr.order))
+        tops, means, spreads = [], [], []
+        for s, k in zip(arr.start, sizes_, strict=True):
+            chunk = vals[s : s + k]
+            top = max(chunk)
+            tops.append(-top)
+            means.append(-sum(chunk) / k)
+            spreads.append(top - min(chunk))
+        spread = sum(spreads)
+        pod_order = list(range(nq))
+        pod_order.sort(key=means.__getitem__)
+        pod_order.sort(key=tops.__getitem__)
     else:
+        spread = arr.spread()
         pod_order = list(range(nq))
 
-    pods = []
+    # The pods in table order, built in bulk: each pod's sides, one deal of the flowers per
+    # table (in table order, as the seed has always dealt them), and the repeats (few pods).
+    tables = range(1, nq + 1)
+    groups = chunked(list(map(ids.__getitem__, arr.order)), sizes_)
+    deals = map(_DEAL_PREFIXES.__getitem__, draws_below(len(_DEALS), nq, rng))
+    flowers = list(map(getitem, deals, map(sizes_.__getitem__, pod_order)))
+    repeats_at = [()] * nq
     repeat_pairs = []
-    for table, q in enumerate(pod_order, start=1):
-        members = arr.members(q)
-        deal = _DEALS[rng.randrange(len(_DEALS))]
+    for table, q in [(t, q) for t, q in zip(tables, pod_order, strict=True) if arr.rep[q]]:
         pairs = tuple(sorted(tuple(sorted((ids[a], ids[b]))) for a, b in arr.pod_repeats(q)))
-        for a, b in pairs:
-            repeat_pairs.append({"table": table, "sides": [a, b]})
-        pods.append(
-            Pod(
-                table=table,
-                sides=tuple(ids[u] for u in members),
-                flowers=deal[: len(members)],
-                repeats=pairs,
-            )
-        )
-    spread = arr.spread()
+        repeats_at[table - 1] = pairs
+        repeat_pairs += [{"table": table, "sides": [a, b]} for a, b in pairs]
+    pods = list(map(Pod, tables, map(groups.__getitem__, pod_order), flowers, repeats_at))
 
-    most_met = max((len(o) for o in opp), default=0)
+    most_met = max(map(len, opp), default=0)
     if nq < most_met + 1 or repeats:
         present = set(ids)
         met = [sum(1 for x in o if x in present and x != i) for i, o in zip(ids, opp, strict=True)]

