@@ -29,6 +29,7 @@ LAYERS = [
             r"^engine(\.|$)",
             r"^tournament\.(pairing|standings|brackets)(\.|$)",
             r"^tournament\.(scoring_calls|audit_story|ids|demo_names|realtime|rating|name_matching)$",
+            r"^tournament\.coalesced_pushes$",
             r"^leagues\.(season_table|rating_chart|head_to_head)$",
         ],
     ),
