@@ -22,6 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
 os.environ.pop("REDIS_URL", None)
@@ -43,7 +45,7 @@ from tournament.models import Entrant, Player, Tournament  # noqa: E402
 from tournament.services.rounds import generate_swiss_round, publish_round  # noqa: E402
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--latency", type=float, default=50, help="ms per push service answer")
@@ -52,7 +54,7 @@ def main() -> None:
     parser.add_argument(
         "--background", action="store_true", help="send from a background thread (the default)"
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     call_command("migrate", verbosity=0)
     settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = make_key_pair()
     settings.VAPID_SUBJECT = "mailto:bench@example.org"
@@ -96,4 +98,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main_with_baseline(__file__, main)

@@ -4,15 +4,26 @@
     .venv/bin/python bench/ws_fanout.py --clients 5000  # the big one
     .venv/bin/python bench/ws_fanout.py --servers 2     # needs TEST_REDIS_URL or REDIS_URL
 
-It builds a throw-away SQLite database (migrate, one public event with a published round and a
-referee with a session), starts daphne on 127.0.0.1 itself (one process with the in-memory
-channel layer; with Redis, ``--servers`` processes sharing it), connects N read-only clients
-to the round's websocket (spread over the servers), then has the referee start the round clock
-over its own websocket: one push to the round group. It prints the delay from the command to
-each client's receipt (p50/p99/max), the connect failures and the clients that never got it.
+    .venv/bin/python bench/ws_fanout.py --measure result --clients 5000  # a result's ping
+    .venv/bin/python bench/ws_fanout.py --measure result --results 100    # a burst of results
 
-Bounded: at most 5000 clients, 127.0.0.1 only, a time limit on every phase; the servers are
-stopped at the end. Figures vary with the machine; they are printed, never asserted.
+It builds a throw-away SQLite database (migrate, one public event with a published round and a
+referee with a session and an API token), starts daphne on 127.0.0.1 itself (one process with
+the in-memory channel layer; with Redis, ``--servers`` processes sharing it) and connects N
+read-only clients (spread over the servers). Then, by ``--measure``:
+
+* ``clock`` (default): the clients watch the round's websocket and the referee starts the
+  round clock over its own: one push to the round group, timed from the command.
+* ``result``: the clients follow the event's websocket, as the standings pages do, and the
+  referee posts ``--results`` results over the API one after another (a burst when more than
+  one); timed from the first post to each client's ``standings.changed`` naming the last
+  result. The pings are coalesced per event, so it also prints how many each client got, and
+  "lost" counts the clients that never heard of the last result.
+
+It prints the delays (p50/p99/max), the connect failures and the clients that never got it.
+
+Bounded: at most 5000 clients and 250 results, 127.0.0.1 only, a time limit on every phase;
+the servers are stopped at the end. Figures vary with the machine; they are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -31,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,6 +53,7 @@ from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
 from config.asgi_servers import asgi_command  # noqa: E402
 
 MAX_CLIENTS = 5000
+MAX_RESULTS = 250
 ORIGIN = "http://127.0.0.1"
 
 
@@ -50,31 +63,40 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def prepare_database(env: dict) -> dict:
-    """Migrate a fresh SQLite file and create the event; returns ids and the session cookie."""
+def prepare_database(env: dict, tables: int) -> dict:
+    """Migrate a fresh SQLite file and create the event (``tables`` tables of four); returns
+    ids, the referee's session cookie and API token, and a legal result for each table."""
     script = r"""
-import json, django
+import json, random, sys, django
 django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
 from django.contrib.auth import get_user_model
 from django.test import Client
+from accounts.tokens import issue
 from tournament.models import Entrant, Player, StaffRole, Tournament
 from tournament.services.rounds import generate_swiss_round, publish_round
+from tournament.simulate import random_battle
 User = get_user_model()
 owner = User.objects.create_user("bench-owner", password="bench-password-123")
 referee = User.objects.create_user("bench-referee", password="bench-password-123")
 t = Tournament.objects.create(name="Bench Cup", slug="bench-cup", organiser=owner)
 StaffRole.objects.create(tournament=t, user=referee, role="referee")
-for i in range(8):
+for i in range(4 * int(sys.argv[1])):
     Entrant.objects.create(tournament=t, player=Player.objects.create(name=f"P{i}"))
 r = publish_round(generate_swiss_round(t, seed=1))
 c = Client()
 c.force_login(referee)
-print(json.dumps({"round": r.pk, "cookie": "sessionid=" + c.cookies["sessionid"].value}))
+results = []
+for m in r.matches.filter(is_bye=False).order_by("table_number"):
+    sides = [(str(s.entrant_id), 1) for s in m.seats.order_by("position")]
+    results.append([m.pk, random_battle("every_eye", sides, random.Random(m.pk))])
+print(json.dumps({"tournament": t.pk, "round": r.pk, "results": results,
+                  "token": issue(referee, "bench").key,
+                  "cookie": "sessionid=" + c.cookies["sessionid"].value}))
 """
     out = subprocess.run(
-        [sys.executable, "-c", script],
+        [sys.executable, "-c", script, str(tables)],
         cwd=ROOT,
         env=env,
         check=True,
@@ -106,11 +128,58 @@ def start_daphne(env: dict) -> tuple[subprocess.Popen, int]:
     raise SystemExit("daphne did not start within 30 s")
 
 
+def post_result(port: int, token: str, match: int, report: dict) -> int:
+    """POST one result over the API as the referee; the HTTP status."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/v1/matches/{match}/results/",
+        data=json.dumps({"report": report}).encode(),
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.status
+
+
+def is_awaited(args, info: dict, message: dict) -> bool:
+    """Whether ``message`` is the one the clients wait for."""
+    if args.measure == "clock":
+        return message.get("type") == "clock" and message.get("state") == "running"
+    last = info["results"][args.results - 1][0]
+    return message.get("type") == "standings.changed" and message.get("match") == last
+
+
+async def trigger(args, ports: list[int], info: dict, path: str, connect) -> tuple[float, list]:
+    """Make the change the clients wait for; returns when it was started and what to close."""
+    if args.measure == "result":
+        sent = time.perf_counter()
+        for match, report in info["results"][: args.results]:
+            status = await asyncio.to_thread(post_result, ports[0], info["token"], match, report)
+            if status != 201:
+                raise SystemExit(f"posting the result of match {match} answered {status}")
+        print(f"{args.results} result(s) posted in {time.perf_counter() - sent:.2f} s")
+        return sent, []
+    staff = await connect(
+        f"ws://127.0.0.1:{ports[0]}{path}",
+        origin=ORIGIN,
+        additional_headers={"Cookie": info["cookie"]},
+        open_timeout=30,
+    )
+    for _ in range(2):
+        await staff.recv()
+    sent = time.perf_counter()
+    await staff.send(json.dumps({"action": "clock", "command": "start"}))
+    return sent, [staff]
+
+
 async def run(args, ports: list[int], info: dict) -> None:
     from websockets.asyncio.client import connect
 
-    path = f"/ws/rounds/{info['round']}/"
+    if args.measure == "result":
+        path, greeting = f"/ws/tournaments/{info['tournament']}/", 1  # hello
+    else:
+        path, greeting = f"/ws/rounds/{info['round']}/", 2  # hello and the current clock
     received: list[float | None] = [None] * args.clients
+    pings = [0] * args.clients  # standings.changed messages each client got
     failures: list[str] = []
     closed: collections.Counter = collections.Counter()  # why connected clients were lost
     conns = []
@@ -127,8 +196,7 @@ async def run(args, ports: list[int], info: dict) -> None:
                     ping_interval=None,
                     max_queue=64,
                 )
-                # hello and the current clock
-                for _ in range(2):
+                for _ in range(greeting):
                     await asyncio.wait_for(conn.recv(), 30)
             except Exception as exc:  # noqa: BLE001 - counted and printed
                 failures.append(f"{type(exc).__name__}: {exc}"[:120])
@@ -137,7 +205,8 @@ async def run(args, ports: list[int], info: dict) -> None:
         try:
             while True:
                 message = json.loads(await conn.recv())
-                if message.get("type") == "clock" and message.get("state") == "running":
+                pings[i] += message.get("type") == "standings.changed"
+                if is_awaited(args, info, message):
                     received[i] = time.perf_counter()
                     return
         except asyncio.CancelledError:  # still open, nothing came before the time limit
@@ -157,29 +226,28 @@ async def run(args, ports: list[int], info: dict) -> None:
         f"({len(failures)} failed) over {len(ports)} server(s)"
     )
 
-    staff = await connect(
-        f"ws://127.0.0.1:{ports[0]}{path}",
-        origin=ORIGIN,
-        additional_headers={"Cookie": info["cookie"]},
-        open_timeout=30,
-    )
-    for _ in range(2):
-        await staff.recv()
-    sent = time.perf_counter()
-    await staff.send(json.dumps({"action": "clock", "command": "start"}))
+    sent, extra = await trigger(args, ports, info, path, connect)
     done, pending = await asyncio.wait(tasks, timeout=args.push_timeout)
     delays = sorted((t - sent) * 1000 for t in received if t is not None)
     missing = sum(1 for i, t in enumerate(received) if t is None) - len(failures)
     for task in pending:
         task.cancel()
-    await asyncio.gather(*(c.close() for c in conns), staff.close(), return_exceptions=True)
+    await asyncio.gather(*(c.close() for c in conns + extra), return_exceptions=True)
+    since = "the staff command" if args.measure == "clock" else "the first result's post"
     if delays:
         p50 = statistics.median(delays)
         p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
         print(
             f"delivered to {len(delays)} clients: p50 {p50:.0f} ms, p99 {p99:.0f} ms, "
-            f"max {delays[-1]:.0f} ms (from the staff command to each client's receipt)"
+            f"max {delays[-1]:.0f} ms (from {since} to each client's receipt)"
         )
+    if args.measure == "result":
+        heard = [pings[i] for i in range(args.clients) if received[i] is not None]
+        if heard:
+            print(
+                f"standings.changed per client for {args.results} result(s): "
+                f"min {min(heard)}, mean {statistics.mean(heard):.1f}, max {max(heard)}"
+            )
     print(f"connect failures: {len(failures)}; connected but never received: {missing}")
     for reason in sorted(set(failures))[:5]:
         print(f"  e.g. {reason}")
@@ -197,9 +265,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--concurrency", type=int, default=200, help="connects in flight")
     parser.add_argument("--connect-timeout", type=float, default=180)
     parser.add_argument("--push-timeout", type=float, default=60)
+    parser.add_argument("--measure", choices=["clock", "result"], default="clock")
+    parser.add_argument("--results", type=int, default=1, help="results posted (--measure result)")
     args = parser.parse_args(argv)
     if not 1 <= args.clients <= MAX_CLIENTS:
         parser.error(f"--clients must be 1..{MAX_CLIENTS}")
+    if not 1 <= args.results <= MAX_RESULTS:
+        parser.error(f"--results must be 1..{MAX_RESULTS}")
     redis_url = os.environ.get("TEST_REDIS_URL") or os.environ.get("REDIS_URL")
     servers = args.servers or (2 if redis_url else 1)
     if servers > 1 and not redis_url:
@@ -219,7 +291,7 @@ def main(argv: list[str] | None = None) -> None:
         else:
             env.pop("REDIS_URL", None)
         env["DJANGO_SETTINGS_MODULE"] = "config.settings"
-        info = prepare_database(env)
+        info = prepare_database(env, max(2, args.results))
         layer = "Redis" if redis_url else "in-memory"
         print(f"{args.clients} clients, {servers} daphne process(es), {layer} channel layer")
         procs = []

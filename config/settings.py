@@ -160,7 +160,8 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer, made to fan out to thousands of sockets (config/memory_layer.py)
+    CHANNEL_LAYERS = {"default": {"BACKEND": "config.memory_layer.FanOutInMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"

@@ -122,8 +122,13 @@ class LiveConsumer(AsyncWebsocketConsumer):
         await self.send_json({"type": "error", "code": code, "message": message, **extra})
 
     async def push(self, event):
-        """A push from ``tournament.realtime``: pass its payload on to the client."""
-        await self.send_json(event["payload"])
+        """A push from ``tournament.realtime``: pass its payload on to the client (as the JSON
+        encoded once for every socket, when the push carries it)."""
+        text = event.get("text")
+        if isinstance(text, str):
+            await self.send(text_data=text)
+        else:
+            await self.send_json(event["payload"])
 
     async def link_revoked(self, event=None):
         """The private link this socket was opened with was replaced: say so, then close."""

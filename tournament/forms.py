@@ -120,6 +120,7 @@ class TournamentForm(forms.ModelForm):
             "cut_size",
             "cut_tie_resolution",
             "game_length_seconds",
+            "start_clock_on_publish",
             "tie_policy",
             "series_points",
             "allow_three_team_games",
@@ -143,6 +144,7 @@ class TournamentForm(forms.ModelForm):
             "series_points": "VP modes: a game adds to the total",
             "equal_team_sizes": "Alliances: teams meet only teams of their own size",
             "scoring_calls": "Scoring calls on the round clock",
+            "start_clock_on_publish": "Start the clock when a round is published",
             "confirmations": "A report made by a player is accepted when",
         }
         help_texts = {

@@ -24,8 +24,15 @@ from kombu.exceptions import OperationalError as BrokerUnreachable
 
 from matches.services.audit import SYSTEM, Actor, record_change
 from tournament import tasks
-from tournament.models import GenerationJob, JobStatus, RoundStatus, StageKind, Tournament
-from tournament.services.rounds import RoundError, next_swiss_numbers
+from tournament.models import (
+    GenerationJob,
+    JobStatus,
+    Round,
+    RoundStatus,
+    StageKind,
+    Tournament,
+)
+from tournament.services.rounds import RoundError, complete_round, next_swiss_numbers
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +155,45 @@ def request_swiss_round(
         next_swiss_numbers(tournament)
     parameters = {"seed": seed}
     return _request(tournament, "swiss_round", key, actor, parameters, "generate_swiss_round_task")
+
+
+def close_round_and_pair_next(
+    round_: Round, *, reason: str = "", actor: Actor = SYSTEM
+) -> tuple[Round, GenerationJob]:
+    """The round turnover in one step: close a Swiss round and ask for the round after it.
+
+    One transaction, the tournament row locked first and then the round (the order generating
+    a round takes): ``complete_round`` closes it with all its refusals (a table without an
+    accepted result needs ``reason``) and its ``round.completed`` entry, and the job for the
+    next Swiss round is requested as ``request_swiss_round`` would (``round.generation_
+    requested``; the task is enqueued after the commit). If no Swiss round can follow (this
+    was the last, or too few sides are left), nothing is closed and ``RoundError`` says why.
+    Returns the closed round and the job.
+    """
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+        current = Round.objects.select_related("stage").get(pk=round_.pk)
+        if current.stage.kind != StageKind.SWISS:
+            raise RoundError(
+                f"round {current.number} is not a Swiss round: close it, then take the "
+                "elimination on from the rounds page"
+            )
+        if current.status == RoundStatus.DRAFT:
+            raise RoundError(f"round {current.number} is a draft: publish and play it first")
+        closed = complete_round(current, reason=reason, actor=actor)
+        try:
+            next_swiss_numbers(tournament)
+        except RoundError as exc:
+            raise RoundError(f"{exc}, so close round {closed.number} on its own") from exc
+        job, _ = _request(
+            tournament,
+            "swiss_round",
+            next_swiss_round_key(tournament),
+            actor,
+            {"seed": None},
+            "generate_swiss_round_task",
+        )
+    return closed, job
 
 
 def request_elimination_step(

@@ -12,14 +12,16 @@ a change that is rolled back) and never raises: if the channel layer is down (Re
 logs a warning and the HTTP request that made the change still succeeds. Pages that miss a push
 catch up by polling (docs/realtime.md).
 
-A push reaches the consumers as ``{"type": "push", "payload": {...}}``; each consumer sends the
-payload to its client as JSON. ``payload["type"]`` names the message (docs/realtime.md lists
+A push reaches the consumers as ``{"type": "push", "payload": {...}, "text": "..."}``: the
+payload, and its JSON encoded once for every socket (``layer_message``); each consumer sends
+that text to its client. ``payload["type"]`` names the message (docs/realtime.md lists
 them all).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 
@@ -86,7 +88,13 @@ def push_many(messages: list[tuple[str, dict]]) -> bool:
     One hop instead of one per message: a result goes to three groups, and each crossing from
     a request's thread to the loop costs more than the send itself.
     """
-    return _send_all([(group, {"type": "push", "payload": payload}) for group, payload in messages])
+    return _send_all([(group, layer_message(payload)) for group, payload in messages])
+
+
+def layer_message(payload: dict) -> dict:
+    """What a push puts on the channel layer: the payload, and its JSON encoded once here
+    rather than once per socket by each consumer."""
+    return {"type": "push", "payload": payload, "text": json.dumps(payload, separators=(",", ":"))}
 
 
 def _send_all(messages: list[tuple[str, dict]]) -> bool:
@@ -116,9 +124,7 @@ async def apush(group: str, payload: dict) -> bool:
     if layer is None:
         return False
     try:
-        await asyncio.wait_for(
-            layer.group_send(group, {"type": "push", "payload": payload}), SEND_TIMEOUT
-        )
+        await asyncio.wait_for(layer.group_send(group, layer_message(payload)), SEND_TIMEOUT)
     except Exception as exc:  # noqa: BLE001
         log.warning("live push to %s failed (%s: %s)", group, type(exc).__name__, exc)
         return False
@@ -135,8 +141,13 @@ def push_on_commit(group: str, payload: dict) -> None:
 
 def push_many_on_commit(messages: list[tuple[str, dict]], what: str) -> None:
     """Send several (group, payload) messages in one hop once the transaction commits."""
+    on_commit_or_log(lambda: push_many(messages), what)
+
+
+def on_commit_or_log(send, what: str) -> None:
+    """Run ``send()`` once the transaction commits (a push that decides then what it sends)."""
     try:
-        transaction.on_commit(lambda: push_many(messages))
+        transaction.on_commit(send)
     except Exception as exc:  # noqa: BLE001
         log.warning("could not schedule a live push for %s (%s)", what, exc)
 

@@ -67,6 +67,7 @@ urlpatterns = [
     path(R + "repair/", rounds.repair, name="manage-round-repair"),
     path(R + "publish/", rounds.publish, name="manage-round-publish"),
     path(R + "close/", rounds.close, name="manage-round-close"),
+    path(R + "close-and-pair/", rounds.close_and_pair, name="manage-round-close-pair"),
     path(R + "print/", screens.print_round, name="manage-round-print"),
     path(R + "clock/", screens.projector, name="manage-projector"),
     path(R + "board/", screens.pairings_board, name="manage-board-pairings"),

@@ -1,8 +1,9 @@
 """What the result flow tells the live pages, once its transaction commits.
 
 An accepted result goes to the match's and the round's watchers (places and points) and, as
-``standings.changed``, to everyone following the event; a report that waits goes to the table
-and the desk. Nobody hears of a change that is rolled back.
+``standings.changed``, to everyone following the event - coalesced per event, at most about one
+a second with the last of a burst always sent (``tournament.coalesced_pushes``); a report that
+waits goes to the table and the desk. Nobody hears of a change that is rolled back.
 
 The same moments reach the players' and referees' devices as Web Push notifications
 (``notifications.services.pushes``): a report waits for the other sides, a dispute goes to the
@@ -11,7 +12,7 @@ table and the staff, a correction to the table.
 
 from matches.models import ResponseDecision
 from notifications.services import pushes
-from tournament import messages, realtime
+from tournament import coalesced_pushes, messages, realtime
 
 
 def notify_result_accepted(match, seats=None) -> None:
@@ -25,15 +26,22 @@ def notify_result_accepted(match, seats=None) -> None:
     )
     if payload is None:
         return
-    ping = messages.standings_changed(match.round.tournament_id, match.round_id, match.pk)
-    realtime.push_many_on_commit(
-        [
-            (realtime.match_group(match.pk), payload),
-            (realtime.round_group(match.round_id), payload),
-            (realtime.tournament_group(match.round.tournament_id), ping),
-        ],
-        f"match {match.pk}",
-    )
+    tournament_id = match.round.tournament_id
+    ping = messages.standings_changed(tournament_id, match.round_id, match.pk)
+    pushes = [
+        (realtime.match_group(match.pk), payload),
+        (realtime.round_group(match.round_id), payload),
+    ]
+
+    def send():
+        # the standings ping is coalesced per event: at once, or with the window's last one
+        group = realtime.tournament_group(tournament_id)
+        if coalesced_pushes.offer(f"standings.{tournament_id}", group, ping):
+            realtime.push_many([*pushes, (group, ping)])
+        else:
+            realtime.push_many(pushes)
+
+    realtime.on_commit_or_log(send, f"match {match.pk}")
 
 
 def notify_result_waiting(match, version, event: str) -> None:

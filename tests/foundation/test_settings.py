@@ -59,7 +59,8 @@ def test_embedded_default_needs_no_services():
     assert settings["db"] == "django.db.backends.sqlite3"
     assert settings["db_options"]["transaction_mode"] == "IMMEDIATE"
     assert "journal_mode=WAL" in settings["db_options"]["init_command"]
-    assert settings["layer"] == "channels.layers.InMemoryChannelLayer"
+    # Channels' in-memory layer, made to fan out to thousands (config/memory_layer.py)
+    assert settings["layer"] == "config.memory_layer.FanOutInMemoryChannelLayer"
     assert settings["eager"] is True
     assert settings["debug"] is True
 

@@ -1,5 +1,5 @@
 """The rounds resource of the API: read rounds with their tables; generate, publish and close
-them (organisers).
+them, or close one and pair the next in one request (organisers).
 """
 
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -19,6 +19,7 @@ from tournament.api.round_serializers import (
     RoundSerializer,
 )
 from tournament.api.serializers import EmptySerializer
+from tournament.jobs import close_round_and_pair_next
 from tournament.models import Round, RoundStatus
 from tournament.permissions import OrganiserOrReadOnly, is_referee
 from tournament.services.rounds import complete_round, publish_round
@@ -55,6 +56,7 @@ class RoundViewSet(
             "generate": GenerateRoundSerializer,
             "publish": EmptySerializer,
             "complete": CompleteRoundSerializer,
+            "close_and_pair": CompleteRoundSerializer,
             "matches": RoundMatchSerializer,
         }.get(self.action, RoundSerializer)
 
@@ -104,6 +106,26 @@ class RoundViewSet(
         reason = serializer.validated_data.get("reason", "")
         round_ = complete_round(round_, reason=reason, actor=actor_for(request))
         return Response(RoundSerializer(round_).data)
+
+    @extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request=CompleteRoundSerializer,
+        responses={202: GenerationJobSerializer, 409: DETAIL},
+    )
+    @action(detail=True, methods=["post"], url_path="close-and-pair")
+    def close_and_pair(self, request, *args, **kwargs):
+        """The round turnover (organisers): close this Swiss round - a reason is needed when
+        some table has no accepted result - and ask for the next one, in one request. Answers
+        202 with the pairing job (done already with the embedded default); the draft's number
+        is the job's ``round``. Refused (409, nothing closed) when no Swiss round can follow.
+        """
+        round_ = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        reason = serializer.validated_data.get("reason", "")
+        _, job = close_round_and_pair_next(round_, reason=reason, actor=actor_for(request))
+        job.refresh_from_db()
+        return job_response(job, request)
 
     @extend_schema(
         parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN], responses=RoundMatchSerializer(many=True)

@@ -170,6 +170,11 @@ class Tournament(models.Model):
         max_length=12, choices=CutTieResolution.choices, default=CutTieResolution.GAME
     )
     game_length_seconds = models.PositiveIntegerField(default=300)
+    start_clock_on_publish = models.BooleanField(
+        default=False,
+        help_text='Start the round clock ("Yarra Mark!") the moment a round is published, so '
+        "publishing is the last step of a round turnover.",
+    )
     scoring_calls = models.CharField(
         max_length=6,
         choices=ScoringCalls.choices,

@@ -40,6 +40,7 @@ SETTINGS = (
     "cut_size",
     "cut_tie_resolution",
     "game_length_seconds",
+    "start_clock_on_publish",
     "scoring_calls",
     "scoring_call_gap_min_seconds",
     "scoring_call_gap_max_seconds",

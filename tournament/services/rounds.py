@@ -40,6 +40,7 @@ from tournament.pairing import (
     pair_alliances,
     pair_pods,
 )
+from tournament.services import clock
 from tournament.services.history import swiss_history
 
 
@@ -255,7 +256,9 @@ def store_pods(round_: Round, pairing) -> list[Match]:
 
 @transaction.atomic
 def publish_round(round_: Round, actor: Actor = SYSTEM) -> Round:
-    """Make a drafted round's tables visible to everyone."""
+    """Make a drafted round's tables visible to everyone; when the event says
+    ``start_clock_on_publish``, start its clock in the same transaction (audited as
+    ``clock.start`` after ``round.published``)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise RoundError(f"round {round_.number} is already {round_.get_status_display().lower()}")
@@ -264,6 +267,8 @@ def publish_round(round_: Round, actor: Actor = SYSTEM) -> Round:
     round_.save(update_fields=["status", "published_at"])
     audit_round(round_, "round.published", actor, before={"status": RoundStatus.DRAFT})
     notify_round_published(round_)
+    if round_.tournament.start_clock_on_publish:
+        round_ = clock.start(round_, actor)  # the event's setting: "Yarra Mark!" as it goes up
     return round_
 
 

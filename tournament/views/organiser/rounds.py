@@ -14,11 +14,16 @@ from matches.models import Channel, MatchStatus, Seat
 from matches.services.audit import Actor
 from tournament import messages as live_messages
 from tournament.forms import CloseRoundForm, ExtendClockForm, SwapSeatsForm
-from tournament.jobs import redelivery_expected_at, request_swiss_round
+from tournament.jobs import (
+    close_round_and_pair_next,
+    redelivery_expected_at,
+    request_swiss_round,
+)
 from tournament.models import (
     GenerationJob,
     JobStatus,
     Round,
+    RoundStatus,
     StageKind,
     Tournament,
 )
@@ -63,6 +68,9 @@ def rounds(request, slug):
     if job_id.isdigit():
         job = GenerationJob.objects.filter(tournament=tournament, pk=int(job_id)).first()
     job = job or GenerationJob.objects.filter(tournament=tournament).first()
+    if request.GET.get("open") == "1" and job and job.status == JobStatus.DONE and job.round_id:
+        # a turnover waited here for its pairing job: the draft is ready, show it
+        return redirect("tournament:manage-round", slug=slug, number=job.round.number)
     swiss = tournament.rounds.filter(stage__kind=StageKind.SWISS)
     eliminating = tournament.stages.exclude(kind=StageKind.SWISS).exists()
     return render(
@@ -94,16 +102,23 @@ def generate(request, slug):
     except RoundError as error:
         messages.error(request, f"The next round cannot be paired: {error}.")
         return redirect("tournament:manage-rounds", slug=slug)
+    text = "is paired" if created else "was already paired"
+    return _follow_job(request, slug, job, f"{text}: review it, then publish.")
+
+
+def _follow_job(request, slug, job, done_text: str, *, open_when_done: bool = False):
+    """Where a request for a pairing job goes next: the drafted round if the job is done
+    (eager Celery), else the rounds page following the job's progress live (with
+    ``open_when_done``, that page opens the draft by itself when the job is done)."""
     job.refresh_from_db()
     if job.status == JobStatus.FAILED:
         messages.error(request, f"The round could not be paired: {job.error or job.message}")
     elif job.status == JobStatus.DONE and job.round_id:
-        text = "is paired" if created else "was already paired"
-        messages.success(request, f"Round {job.round.number} {text}: review it, then publish.")
+        messages.success(request, f"Round {job.round.number} {done_text}")
         return redirect("tournament:manage-round", slug=slug, number=job.round.number)
     else:
         messages.info(request, "The round is being paired; this page follows its progress.")
-    return redirect(f"{_rounds_url(slug)}?job={job.pk}")
+    return redirect(f"{_rounds_url(slug)}?job={job.pk}{'&open=1' if open_when_done else ''}")
 
 
 def _rounds_url(slug):
@@ -145,6 +160,7 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
             "close_form": close_form or CloseRoundForm(),
             "extend_form": ExtendClockForm(),
             "is_swiss": round_.stage.kind == StageKind.SWISS,
+            "pairs_next": pairs_next(tournament, round_),
             "calls": clock_service.CALLS,
             "scoring_calls": plan_dict(round_),
         },
@@ -234,6 +250,37 @@ def close(request, slug, number):
         return round_detail(request, slug, number, close_form=form)
     messages.success(request, f"Round {round_.number} is closed.")
     return redirect("tournament:manage-home", slug=slug)
+
+
+@login_required
+@require_POST
+def close_and_pair(request, slug, number):
+    """The turnover: close the round (a reason if tables are open) and pair the next one; the
+    draft opens for review as soon as its job is done."""
+    tournament, round_ = _round_action(request, slug, number)
+    form = CloseRoundForm(request.POST)
+    if not form.is_valid():
+        return round_detail(request, slug, number, close_form=form)
+    try:
+        closed, job = close_round_and_pair_next(
+            round_, reason=form.cleaned_data["reason"], actor=page_actor(request)
+        )
+    except RoundError as error:
+        form.add_error("reason", _sentence(error) + ".")
+        return round_detail(request, slug, number, close_form=form)
+    done_text = f"is paired (round {closed.number} is closed): review it, then publish."
+    return _follow_job(request, slug, job, done_text, open_when_done=True)
+
+
+def pairs_next(tournament: Tournament, round_: Round) -> bool:
+    """Whether the round page offers "close and pair the next": a Swiss round being played
+    with another Swiss round to come, and no elimination started."""
+    return (
+        round_.stage.kind == StageKind.SWISS
+        and round_.status in (RoundStatus.PUBLISHED, RoundStatus.RUNNING)
+        and round_.number_in_stage < tournament.swiss_rounds
+        and not tournament.stages.exclude(kind=StageKind.SWISS).exists()
+    )
 
 
 @login_required
