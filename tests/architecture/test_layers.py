@@ -36,7 +36,7 @@ LAYERS = [
         "models",
         [
             r"^(tournament|matches|accounts|leagues)\.models(\.|$)",
-            r"^tournament\.(standings_revision|csv_export|messages)$",
+            r"^tournament\.(standings_revision|standing_totals|csv_export|messages)$",
             r"^tournament\.templatetags(\.|$)",
             r"^matches\.forms$",
         ],

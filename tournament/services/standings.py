@@ -1,17 +1,22 @@
-"""Standings of a tournament: two queries, then the pure ``tournament.standings`` computation.
+"""Standings of a tournament: one query, then the pure ``tournament.standings`` ranking.
+
+The query reads every entrant with its running totals (``EntrantTotals``, kept equal to a tally
+of its counted seats by ``tournament.standing_totals``): one row a side, whatever the number of
+rounds, with only the statistics the tiebreakers name taken out of the stored sums.
 
 The tiebreakers are the organiser's order, else the game mode's defaults
 (``Tournament.standings_tiebreakers``); a name the standings registry does not know as such
 (e.g. the engine's ``vp`` or ``health_left``) is the sum of that per-game statistic.
 """
 
-from django.db.models import FloatField
-from django.db.models.functions import Cast
+from django.db.models.fields.json import KeyTransform
 
-from matches.models import Seat
 from tournament import standings as pure
-from tournament.models import RoundStatus, StageKind, Tournament
+from tournament.models import Tournament
 from tournament.services.soft_cache import soft_get, soft_set
+from tournament.standing_totals import swiss_placings
+
+__all__ = ["cached_standings", "compute_standings", "swiss_placings", "tiebreaker_keys"]
 
 
 def tiebreaker_keys(tournament: Tournament) -> list[str]:
@@ -20,41 +25,6 @@ def tiebreaker_keys(tournament: Tournament) -> list[str]:
     return [
         key if key in known or key.startswith("stat:") else f"stat:{key}"
         for key in tournament.standings_tiebreakers()
-    ]
-
-
-def swiss_placings(tournament: Tournament) -> list[pure.GamePlacing]:
-    """Every accepted Swiss-stage result of the event as plain placings (one query)."""
-    rows = (
-        Seat.objects.filter(
-            round__tournament=tournament,
-            round__stage__kind=StageKind.SWISS,
-            points__isnull=False,
-        )
-        # A draft round is not played yet, even where a bye already carries its points.
-        .exclude(round__status=RoundStatus.DRAFT)
-        # Read points as a float in SQL: converting 50,000 Decimals in Python costs more.
-        .annotate(points_float=Cast("points", FloatField()))
-        .values_list(
-            "entrant_id",
-            "match_id",
-            "match__is_bye",
-            "round__number",
-            "place",
-            "points_float",
-            "stats",
-        )
-    )
-    return [
-        pure.GamePlacing(
-            entrant_id=str(entrant_id),
-            match_id=None if is_bye else str(match_id),
-            round_number=number,
-            place=place,
-            points=points,
-            stats=stats or {},
-        )
-        for entrant_id, match_id, is_bye, number, place, points, stats in rows
     ]
 
 
@@ -82,8 +52,32 @@ def cached_standings(tournament: Tournament) -> list[pure.StandingRow]:
 
 def compute_standings(tournament: Tournament) -> list[pure.StandingRow]:
     """The Swiss standings, best first; true ties share a rank."""
-    entrants = [
-        pure.Entrant(str(pk), name, status)
-        for pk, name, status in tournament.entrants.values_list("pk", "display_name", "status")
-    ]
-    return pure.compute_standings(entrants, swiss_placings(tournament), tiebreaker_keys(tournament))
+    keys = tiebreaker_keys(tournament)
+    stats = sorted({name for key in keys for name in pure.get_metric(key).stats})
+    picked = {f"stat_{i}": KeyTransform(name, "totals__stats") for i, name in enumerate(stats)}
+    rows = tournament.entrants.annotate(**picked).values_list(
+        "pk",
+        "display_name",
+        "status",
+        "totals__points",
+        "totals__games",
+        "totals__byes",
+        "totals__firsts",
+        "totals__opponents",
+        *picked,
+    )
+    entrants = []
+    tallies = {}
+    for pk, name, status, points, games, byes, firsts, opponents, *values in rows:
+        entrant_id = str(pk)
+        entrants.append(pure.Entrant(entrant_id, name, status))
+        if points is not None:
+            tallies[entrant_id] = pure.Tally(
+                points,
+                games,
+                byes,
+                firsts,
+                dict(zip(stats, values, strict=True)),
+                tuple(opponents.split(",")) if opponents else (),
+            )
+    return pure.standings_from_totals(entrants, tallies, keys)

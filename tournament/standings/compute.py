@@ -1,7 +1,8 @@
-"""Compute ordered standings from plain rows in one pass over the placings.
+"""Compute ordered standings from plain rows: from the placings, or from per-entrant tallies.
 
-Cost: O(total seats) to gather totals (plus the distinct opponents per entrant when a
-tiebreaker needs them), then one sort of the entrants.
+Cost: O(total seats) to gather totals from placings (plus the distinct opponents per entrant
+when a tiebreaker needs them), or O(entrants + opponents) from tallies; then one sort of the
+entrants. Both entry points rank with the same code, so equal totals give equal standings.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from tournament.ids import id_sort_key
 
-from .metrics import DEFAULT_TIEBREAKERS, Totals, get_metric
+from .metrics import DEFAULT_TIEBREAKERS, Metric, Totals, get_metric
+from .totals import Tally
 from .types import Entrant, GamePlacing, StandingRow, StandingsError
 
 
@@ -32,14 +34,8 @@ def compute_standings(
         ids by number, so "6" comes before "15"), else a seeded draw. Positions are unique;
         true ties share a rank.
     """
-    metrics = [get_metric(k) for k in tiebreakers]
-    if len({m.key for m in metrics}) != len(metrics):
-        raise StandingsError("a tiebreaker is listed twice")
-    index: dict[str, int] = {}
-    for i, e in enumerate(entrants):
-        if e.id in index:
-            raise StandingsError(f"entrant {e.id!r} is listed twice")
-        index[e.id] = i
+    metrics = _metrics(tiebreakers)
+    index = _index(entrants)
     n = len(entrants)
     needed = sorted({s for m in metrics for s in m.stats})
     need_opps = any(m.needs_opponents for m in metrics)
@@ -79,7 +75,68 @@ def compute_standings(
                     if b != a:
                         oa.add(b)
         totals.opponents = opps
+    return _rank(entrants, totals, metrics, tie_seed)
 
+
+def standings_from_totals(
+    entrants: Sequence[Entrant],
+    tallies: Mapping[str, Tally],
+    tiebreakers: Sequence[str] = DEFAULT_TIEBREAKERS,
+    *,
+    tie_seed: int | None = None,
+) -> list[StandingRow]:
+    """The same standings as ``compute_standings`` gives, from each entrant's ``Tally``.
+
+    An entrant missing from ``tallies`` has played nothing. A tally needs only the stats the
+    tiebreakers name; its opponents must be entrants given.
+    """
+    metrics = _metrics(tiebreakers)
+    index = _index(entrants)
+    n = len(entrants)
+    needed = sorted({s for m in metrics for s in m.stats})
+    need_opps = any(m.needs_opponents for m in metrics)
+    totals = Totals([0] * n, [0] * n, [0] * n, [0] * n, {s: [0] * n for s in needed})
+    points, games, byes, firsts = totals.points, totals.games, totals.byes, totals.firsts
+    stat_lists = [(s, totals.stats[s]) for s in needed]
+    opps: list[set[int]] = [set() for _ in range(n)] if need_opps else []
+    for entrant_id, t in tallies.items():
+        i = index.get(entrant_id)
+        if i is None:
+            raise StandingsError(f"totals for unknown entrant {entrant_id!r}")
+        points[i], games[i], byes[i], firsts[i] = t.points, t.games, t.byes, t.firsts
+        for name, acc in stat_lists:
+            v = t.stats.get(name)
+            if v:
+                acc[i] = v
+        if need_opps and t.opponents:
+            opps[i] = set(_indices(t.opponents, index))
+    if need_opps:
+        totals.opponents = opps
+    return _rank(entrants, totals, metrics, tie_seed)
+
+
+def _metrics(tiebreakers: Sequence[str]) -> list[Metric]:
+    metrics = [get_metric(k) for k in tiebreakers]
+    if len({m.key for m in metrics}) != len(metrics):
+        raise StandingsError("a tiebreaker is listed twice")
+    return metrics
+
+
+def _index(entrants: Sequence[Entrant]) -> dict[str, int]:
+    index: dict[str, int] = {}
+    for i, e in enumerate(entrants):
+        if e.id in index:
+            raise StandingsError(f"entrant {e.id!r} is listed twice")
+        index[e.id] = i
+    return index
+
+
+def _rank(
+    entrants: Sequence[Entrant], totals: Totals, metrics: Sequence[Metric], tie_seed: int | None
+) -> list[StandingRow]:
+    """The standings rows: points, then each metric, then the order of true ties."""
+    n = len(entrants)
+    points, games, byes = totals.points, totals.games, totals.byes
     values = [[m.value(i, totals) for m in metrics] for i in range(n)]
     if tie_seed is None:
         tie = [id_sort_key(e.id) for e in entrants]

@@ -14,6 +14,7 @@ pass over the placings. Higher values rank higher. Built in:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -66,7 +67,11 @@ class StatSum(Metric):
 
 
 class StrengthOfSchedule(Metric):
-    """Mean points of the opponents met, each opponent counted once."""
+    """Mean points of the opponents met, each opponent counted once.
+
+    The opponents' points are summed with ``math.fsum`` (exact, then rounded once), so the
+    value does not hang on the order a set of opponents happens to iterate in.
+    """
 
     key = "strength_of_schedule"
     label = "Strength of schedule"
@@ -78,7 +83,7 @@ class StrengthOfSchedule(Metric):
         if not opps:
             return Fraction(0)
         pts = totals.points
-        return Fraction(sum(pts[j] for j in opps)) / len(opps)
+        return Fraction(math.fsum([pts[j] for j in opps])) / len(opps)
 
 
 class FirstPlaces(Metric):
