@@ -102,12 +102,15 @@ def refresh_entrant_totals(entrant_ids: Iterable[int]) -> None:
     tallies = pure.tally(
         placings_of(counted_seats().filter(match_id__in=played)), of=[str(pk) for pk in ids]
     )
-    EntrantTotals.objects.bulk_create(
-        [_row(pk, tallies.get(str(pk), pure.Tally())) for pk in ids],
-        update_conflicts=True,
-        unique_fields=["entrant"],
-        update_fields=TOTALS_FIELDS,
-    )
+    if len(tallies) < len(ids):  # nothing of theirs counts (any more): no row, as for a newcomer
+        EntrantTotals.objects.filter(pk__in=[pk for pk in ids if str(pk) not in tallies]).delete()
+    if tallies:
+        EntrantTotals.objects.bulk_create(
+            [_row(int(pk), tally) for pk, tally in tallies.items()],
+            update_conflicts=True,
+            unique_fields=["entrant"],
+            update_fields=TOTALS_FIELDS,
+        )
 
 
 def refresh_round_totals(round_: Round) -> None:

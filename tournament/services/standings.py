@@ -34,7 +34,7 @@ CACHE_SECONDS = 3600
 def standings_cache_key(tournament: Tournament) -> str:
     """A key that changes whenever the standings can: results, entrants, event settings."""
     stamp = tournament.updated_at.timestamp() if tournament.updated_at else 0
-    return f"standings:v1:{tournament.pk}:{tournament.standings_revision}:{stamp}"
+    return f"standings:v2:{tournament.pk}:{tournament.standings_revision}:{stamp}"
 
 
 def cached_standings(tournament: Tournament) -> list[pure.StandingRow]:
@@ -66,18 +66,20 @@ def compute_standings(tournament: Tournament) -> list[pure.StandingRow]:
         "totals__opponents",
         *picked,
     )
-    entrants = []
-    tallies = {}
-    for pk, name, status, points, games, byes, firsts, opponents, *values in rows:
-        entrant_id = str(pk)
-        entrants.append(pure.Entrant(entrant_id, name, status))
-        if points is not None:
-            tallies[entrant_id] = pure.Tally(
-                points,
-                games,
-                byes,
-                firsts,
-                dict(zip(stats, values, strict=True)),
-                tuple(opponents.split(",")) if opponents else (),
-            )
-    return pure.standings_from_totals(entrants, tallies, keys)
+    # the rows turned into columns; an entrant without totals (a LEFT JOIN's NULLs) has none yet
+    columns = list(zip(*rows, strict=True)) or [()] * (8 + len(stats))
+    pks, names, statuses, points, games, byes, firsts, opponents, *stat_columns = columns
+    field = pure.FieldTotals(
+        ids=list(map(str, pks)),
+        names=list(names),
+        statuses=list(statuses),
+        points=[0 if v is None else v for v in points],
+        games=[v or 0 for v in games],
+        byes=[v or 0 for v in byes],
+        firsts=[v or 0 for v in firsts],
+        stats={
+            name: [v or 0 for v in column] for name, column in zip(stats, stat_columns, strict=True)
+        },
+        opponents=[met.split(",") if met else () for met in opponents],
+    )
+    return pure.standings_from_totals(field, keys)

@@ -4,7 +4,7 @@ Public API:
     compute_standings(entrants, placings, tiebreakers=DEFAULT_TIEBREAKERS, *, matches=None,
                       tie_seed=None) -> list[StandingRow]
     tally(placings, of=None) -> dict[entrant id, Tally]   (each entrant's games summed)
-    standings_from_totals(entrants, tallies, tiebreakers=..., *, tie_seed=None)
+    standings_from_totals(field_totals, tiebreakers=..., *, tie_seed=None)  (FieldTotals.of(...))
     get_metric(key) / register_metric(metric) / known_keys()
 """
 
@@ -20,7 +20,7 @@ from .metrics import (
     known_keys,
     register_metric,
 )
-from .totals import Tally, tally
+from .totals import FieldTotals, Tally, tally
 from .types import (
     Entrant,
     GamePlacing,
@@ -32,6 +32,7 @@ from .types import (
 __all__ = [
     "DEFAULT_TIEBREAKERS",
     "Entrant",
+    "FieldTotals",
     "FirstPlaces",
     "GamePlacing",
     "Metric",

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from tournament.ids import id_sort_key
 
 from .metrics import DEFAULT_TIEBREAKERS, Metric, Totals, get_metric
-from .totals import Tally
+from .totals import FieldTotals
 from .types import Entrant, GamePlacing, StandingRow, StandingsError
 
 
@@ -75,44 +75,41 @@ def compute_standings(
                     if b != a:
                         oa.add(b)
         totals.opponents = opps
-    return _rank(entrants, totals, metrics, tie_seed)
+    return _rank(
+        [e.id for e in entrants],
+        [e.name for e in entrants],
+        [e.status for e in entrants],
+        totals,
+        metrics,
+        tie_seed,
+    )
 
 
 def standings_from_totals(
-    entrants: Sequence[Entrant],
-    tallies: Mapping[str, Tally],
+    field: FieldTotals,
     tiebreakers: Sequence[str] = DEFAULT_TIEBREAKERS,
     *,
     tie_seed: int | None = None,
 ) -> list[StandingRow]:
-    """The same standings as ``compute_standings`` gives, from each entrant's ``Tally``.
+    """The same standings as ``compute_standings`` gives, from every entrant's totals.
 
-    An entrant missing from ``tallies`` has played nothing. A tally needs only the stats the
-    tiebreakers name; its opponents must be entrants given.
+    ``field.stats`` needs only the stats the tiebreakers name; each entrant's opponents must be
+    ids of the field.
     """
     metrics = _metrics(tiebreakers)
-    index = _index(entrants)
-    n = len(entrants)
-    needed = sorted({s for m in metrics for s in m.stats})
-    need_opps = any(m.needs_opponents for m in metrics)
-    totals = Totals([0] * n, [0] * n, [0] * n, [0] * n, {s: [0] * n for s in needed})
-    points, games, byes, firsts = totals.points, totals.games, totals.byes, totals.firsts
-    stat_lists = [(s, totals.stats[s]) for s in needed]
-    opps: list[set[int]] = [set() for _ in range(n)] if need_opps else []
-    for entrant_id, t in tallies.items():
-        i = index.get(entrant_id)
-        if i is None:
-            raise StandingsError(f"totals for unknown entrant {entrant_id!r}")
-        points[i], games[i], byes[i], firsts[i] = t.points, t.games, t.byes, t.firsts
-        for name, acc in stat_lists:
-            v = t.stats.get(name)
-            if v:
-                acc[i] = v
-        if need_opps and t.opponents:
-            opps[i] = set(_indices(t.opponents, index))
-    if need_opps:
-        totals.opponents = opps
-    return _rank(entrants, totals, metrics, tie_seed)
+    ids = field.ids
+    index = _index_of_ids(ids)
+    n = len(ids)
+    totals = Totals(field.points, field.games, field.byes, field.firsts, {})
+    for name in sorted({s for m in metrics for s in m.stats}):
+        totals.stats[name] = field.stats.get(name) or [0] * n
+    if any(m.needs_opponents for m in metrics):
+        find = index.__getitem__
+        try:
+            totals.opponents = [list(map(find, met)) for met in field.opponents]
+        except KeyError as exc:
+            raise StandingsError(f"totals name an unknown opponent {exc.args[0]!r}") from None
+    return _rank(ids, field.names, field.statuses, totals, metrics, tie_seed)
 
 
 def _metrics(tiebreakers: Sequence[str]) -> list[Metric]:
@@ -123,50 +120,62 @@ def _metrics(tiebreakers: Sequence[str]) -> list[Metric]:
 
 
 def _index(entrants: Sequence[Entrant]) -> dict[str, int]:
-    index: dict[str, int] = {}
-    for i, e in enumerate(entrants):
-        if e.id in index:
-            raise StandingsError(f"entrant {e.id!r} is listed twice")
-        index[e.id] = i
+    return _index_of_ids([e.id for e in entrants])
+
+
+def _index_of_ids(ids: Sequence[str]) -> dict[str, int]:
+    index = {entrant_id: i for i, entrant_id in enumerate(ids)}
+    if len(index) != len(ids):
+        seen: set[str] = set()
+        twice = next(x for x in ids if x in seen or seen.add(x))
+        raise StandingsError(f"entrant {twice!r} is listed twice")
     return index
 
 
 def _rank(
-    entrants: Sequence[Entrant], totals: Totals, metrics: Sequence[Metric], tie_seed: int | None
+    ids: Sequence[str],
+    names: Sequence[str],
+    statuses: Sequence[str],
+    totals: Totals,
+    metrics: Sequence[Metric],
+    tie_seed: int | None,
 ) -> list[StandingRow]:
     """The standings rows: points, then each metric, then the order of true ties."""
-    n = len(entrants)
+    n = len(ids)
     points, games, byes = totals.points, totals.games, totals.byes
-    values = [[m.value(i, totals) for m in metrics] for i in range(n)]
+    columns = [m.values(totals, n) for m in metrics]
     if tie_seed is None:
-        tie = [id_sort_key(e.id) for e in entrants]
+        tie = [id_sort_key(entrant_id) for entrant_id in ids]
     else:
         draw = list(range(n))
         random.Random(tie_seed).shuffle(draw)
         tie = [0] * n
         for pos, i in enumerate(draw):
             tie[i] = pos
-    order = sorted(range(n), key=lambda i: ([-points[i]] + [-v for v in values[i]], tie[i]))
+    # one key a side: points and each tiebreaker negated (higher first), then the tie order
+    keys = list(zip(*[[-v for v in column] for column in (points, *columns)], tie, strict=True))
+    order = sorted(range(n), key=keys.__getitem__)
+    shown = [
+        [(m.key, m.display(v)) for v in column] for m, column in zip(metrics, columns, strict=True)
+    ]
+    tiebreaks = list(zip(*shown, strict=True)) if shown else [()] * n
 
     rows: list[StandingRow] = []
     rank = 0
     prev = None
     for pos, i in enumerate(order, start=1):
-        key = (points[i], *values[i])
+        key = keys[i][:-1]
         if key != prev:
             rank, prev = pos, key
-        e = entrants[i]
         rows.append(
             StandingRow(
                 position=pos,
                 rank=rank,
-                entrant_id=e.id,
-                name=e.name,
-                status=e.status,
+                entrant_id=ids[i],
+                name=names[i],
+                status=statuses[i],
                 points=points[i],
-                tiebreaks=tuple(
-                    (m.key, m.display(v)) for m, v in zip(metrics, values[i], strict=True)
-                ),
+                tiebreaks=tiebreaks[i],
                 games_played=games[i],
                 byes=byes[i],
             )

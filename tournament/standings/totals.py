@@ -13,13 +13,14 @@ the same float to the last bit.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import NamedTuple
 
 from tournament.ids import id_sort_key
 
-from .types import GamePlacing
+from .types import Entrant, GamePlacing
 
 
 class Tally(NamedTuple):
@@ -77,3 +78,41 @@ def tally(placings: Iterable[GamePlacing], of: Collection[str] | None = None) ->
             total, games, byes, firsts, stats[entrant], tuple(sorted(met, key=id_sort_key))
         )
     return out
+
+
+@dataclass
+class FieldTotals:
+    """Every entrant of the event with its totals, as columns: item ``i`` of each list belongs
+    to entrant ``i`` (the shape one query's rows take, turned on their side, without an object
+    per entrant). ``stats`` maps a stat's name to its column; ``opponents`` holds each
+    entrant's distinct opponents' ids."""
+
+    ids: list[str]
+    names: list[str]
+    statuses: list[str]
+    points: list[float]
+    games: list[int]
+    byes: list[int]
+    firsts: list[int]
+    stats: dict[str, list[float]] = field(default_factory=dict)
+    opponents: list[Sequence[str]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, entrants: Sequence[Entrant], tallies: Mapping[str, Tally]) -> FieldTotals:
+        """The columns of these entrants' tallies (an entrant without one has played nothing)."""
+        rows = [tallies.get(e.id, EMPTY) for e in entrants]
+        names = sorted({name for t in rows for name in t.stats})
+        return cls(
+            [e.id for e in entrants],
+            [e.name for e in entrants],
+            [e.status for e in entrants],
+            [t.points for t in rows],
+            [t.games for t in rows],
+            [t.byes for t in rows],
+            [t.firsts for t in rows],
+            {name: [t.stats.get(name, 0) for t in rows] for name in names},
+            [t.opponents for t in rows],
+        )
+
+
+EMPTY = Tally()
