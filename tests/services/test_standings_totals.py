@@ -7,12 +7,14 @@ standings recomputed from every counted seat, and each stored row is exactly the
 entrant's seats (no drift, not even in the last bit of a float).
 """
 
+import json
 import random
 
 import pytest
+from django.forms.models import model_to_dict
 
 from common.errors import ServiceError
-from matches.models import MatchStatus
+from matches.models import MatchStatus, Seat
 from matches.services.audit import Actor
 from matches.services.results import correct_result, enter_result
 from tests.factories import (
@@ -163,3 +165,73 @@ def test_totals_equal_a_full_recompute_after_every_step(make_event, seed):
         assert_equivalent(tournament)
     assert tournament.rounds.count() >= 2
     assert EntrantTotals.objects.filter(entrant__tournament=tournament, games__gt=0).exists()
+
+
+def played_event(rounds=2):
+    """An event of ten with ``rounds`` rounds played and closed, every result entered."""
+    tournament = every_eye_event()
+    rng = random.Random(5)
+    for _ in range(rounds):
+        round_ = publish_round(generate_swiss_round(tournament, seed=rng.randrange(1000)))
+        for match in round_.matches.filter(is_bye=False):
+            enter_result(match, random_battle("every_eye", sides_of(match, False), rng))
+        complete_round(round_)
+    return tournament
+
+
+def test_a_statistic_named_with_quotes_is_read_as_a_plain_key():
+    tournament = played_event(1)
+    tournament.tiebreakers = ["stat:it's \"odd\"') --", "survivors"]
+    tournament.save()
+    assert_equivalent(tournament)
+    assert {r.tiebreak("stat:it's \"odd\"') --") for r in compute_standings(tournament)} == {0}
+
+
+def form_data(instance, **changes):
+    """What the admin's change form posts for ``instance``, with ``changes``."""
+    data = {k: "" if v is None else v for k, v in model_to_dict(instance).items()}
+    data.update(changes)
+    for key, value in list(data.items()):
+        if isinstance(value, (dict, list)):
+            data[key] = json.dumps(value)
+        elif isinstance(value, bool):
+            data[key] = "on" if value else ""
+    return data
+
+
+def test_an_admin_edit_of_a_round_tallies_the_event_again(
+    admin_client, django_capture_on_commit_callbacks
+):
+    tournament = played_event(2)
+    first = tournament.rounds.get(number=1)
+    before = tournament.standings_revision
+    # a round put back to draft by hand (nothing else can) stops counting, and back again
+    for status in ("draft", "complete"):
+        with django_capture_on_commit_callbacks(execute=True):
+            response = admin_client.post(
+                f"/admin/tournament/round/{first.pk}/change/", form_data(first, status=status)
+            )
+        assert response.status_code == 302, response.content[:2000]
+        first.refresh_from_db()
+        assert first.status == status
+        assert_equivalent(tournament)
+        games = set(
+            EntrantTotals.objects.filter(entrant__tournament=tournament).values_list(
+                "games", flat=True
+            )
+        )
+        assert games == ({1} if status == "draft" else {2})
+    tournament.refresh_from_db()
+    assert tournament.standings_revision >= before + 2  # the cached standings expired
+
+
+def test_an_admin_edit_of_a_seat_tallies_the_event_again(admin_client):
+    tournament = played_event(1)
+    seat = Seat.objects.filter(round__tournament=tournament, match__is_bye=False).first()
+    newcomer = EntrantFactory(tournament=tournament)
+    response = admin_client.post(
+        f"/admin/matches/seat/{seat.pk}/change/", form_data(seat, entrant=newcomer.pk)
+    )
+    assert response.status_code == 302, response.content[:2000]
+    assert_equivalent(tournament)
+    assert EntrantTotals.objects.get(entrant=newcomer).games == 1

@@ -9,7 +9,9 @@ The tiebreakers are the organiser's order, else the game mode's defaults
 (e.g. the engine's ``vp`` or ``health_left``) is the sum of that per-game statistic.
 """
 
-from django.db.models.fields.json import KeyTransform
+from django.db.models import FloatField
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 
 from tournament import standings as pure
 from tournament.models import Tournament
@@ -54,7 +56,12 @@ def compute_standings(tournament: Tournament) -> list[pure.StandingRow]:
     """The Swiss standings, best first; true ties share a rank."""
     keys = tiebreaker_keys(tournament)
     stats = sorted({name for key in keys for name in pure.get_metric(key).stats})
-    picked = {f"stat_{i}": KeyTransform(name, "totals__stats") for i, name in enumerate(stats)}
+    # each stat the tiebreakers name, taken out of the stored sums as a float in SQL: no JSON
+    # decoded in Python, and no converter run on any row
+    picked = {
+        f"stat_{i}": Cast(KeyTextTransform(name, "totals__stats"), FloatField())
+        for i, name in enumerate(stats)
+    }
     rows = tournament.entrants.annotate(**picked).values_list(
         "pk",
         "display_name",

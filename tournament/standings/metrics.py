@@ -72,6 +72,12 @@ class StatSum(Metric):
     def values(self, totals: Totals, n: int) -> list:
         return totals.stats[self.stat]
 
+    def display(self, value: float | Fraction) -> float | int:
+        """A whole sum as an int, however it was read (the totals store sums as floats)."""
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        return super().display(value)
+
 
 class StrengthOfSchedule(Metric):
     """Mean points of the opponents met, each opponent counted once.
