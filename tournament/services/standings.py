@@ -62,7 +62,8 @@ def compute_standings(tournament: Tournament) -> list[pure.StandingRow]:
         f"stat_{i}": Cast(KeyTextTransform(name, "totals__stats"), FloatField())
         for i, name in enumerate(stats)
     }
-    rows = tournament.entrants.annotate(**picked).values_list(
+    # no ORDER BY: the ranking orders the rows itself (true ties by entrant id)
+    rows = tournament.entrants.order_by().annotate(**picked).values_list(
         "pk",
         "display_name",
         "status",
