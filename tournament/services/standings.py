@@ -63,16 +63,20 @@ def compute_standings(tournament: Tournament) -> list[pure.StandingRow]:
         for i, name in enumerate(stats)
     }
     # no ORDER BY: the ranking orders the rows itself (true ties by entrant id)
-    rows = tournament.entrants.order_by().annotate(**picked).values_list(
-        "pk",
-        "display_name",
-        "status",
-        "totals__points",
-        "totals__games",
-        "totals__byes",
-        "totals__firsts",
-        "totals__opponents",
-        *picked,
+    rows = (
+        tournament.entrants.order_by()
+        .annotate(**picked)
+        .values_list(
+            "pk",
+            "display_name",
+            "status",
+            "totals__points",
+            "totals__games",
+            "totals__byes",
+            "totals__firsts",
+            "totals__opponents",
+            *picked,
+        )
     )
     # the rows turned into columns; an entrant without totals (a LEFT JOIN's NULLs) has none yet
     columns = list(zip(*rows, strict=True)) or [()] * (8 + len(stats))
