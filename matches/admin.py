@@ -15,6 +15,7 @@ from matches.models import (
     ResultVersion,
     Seat,
 )
+from tournament.admin_totals import RetallyAfterEdit
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -50,7 +51,8 @@ class ResultVersionInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(RetallyAfterEdit, admin.ModelAdmin):
+    event_path = "round__tournament"
     list_display = ["__str__", "round", "table_number", "group_label", "status"]
     list_filter = ["status", "group_label"]
     search_fields = ["round__tournament__name", "seats__entrant__display_name"]
@@ -58,7 +60,8 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(RetallyAfterEdit, admin.ModelAdmin):
+    event_path = "round__tournament"
     list_display = ["entrant", "match", "position", "flower_colour", "character", "place"]
     search_fields = ["entrant__display_name"]
     autocomplete_fields = ["entrant"]

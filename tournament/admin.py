@@ -4,6 +4,7 @@ from django.contrib import admin
 
 from matches.models import Channel
 from matches.services.audit import Actor
+from tournament.admin_totals import RetallyAfterEdit
 from tournament.models import (
     Entrant,
     GenerationJob,
@@ -30,7 +31,8 @@ class StageInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(RetallyAfterEdit, admin.ModelAdmin):
+    event_path = ""
     list_display = ["name", "starts_on", "game_system", "mode", "status", "is_public"]
     list_filter = ["status", "game_system", "mode", "pairing_method", "is_public"]
     search_fields = ["name", "slug", "venue"]
@@ -132,14 +134,14 @@ class StaffRoleAdmin(admin.ModelAdmin):
 
 
 @admin.register(Stage)
-class StageAdmin(admin.ModelAdmin):
+class StageAdmin(RetallyAfterEdit, admin.ModelAdmin):
     list_display = ["tournament", "sequence", "kind", "label"]
     list_filter = ["kind"]
     search_fields = ["tournament__name", "label"]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(RetallyAfterEdit, admin.ModelAdmin):
     list_display = ["tournament", "number", "stage", "status", "pairing_method", "published_at"]
     list_filter = ["status", "pairing_method"]
     search_fields = ["tournament__name"]

@@ -38,6 +38,7 @@ from tournament.models import (
     TeamMember,
     Tournament,
 )
+from tournament.standing_totals import rebuild_entrant_totals
 
 FORMAT = "eye-tournament-export"
 FORMAT_VERSION = 1
@@ -150,7 +151,9 @@ def import_tournament(document: dict) -> Tournament:
             f"the export clashes with data already here ({exc}); nothing was imported"
         ) from exc
     _reset_sequences()
-    return Tournament.objects.get(slug=document["slug"])
+    tournament = Tournament.objects.get(slug=document["slug"])
+    rebuild_entrant_totals(tournament)  # derived rows: not in the document, tallied afresh
+    return tournament
 
 
 def _label(instance) -> str:

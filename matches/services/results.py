@@ -47,6 +47,7 @@ from matches.services.tables import (
     require_playable_round,
     side_id,
 )
+from tournament.standing_totals import refresh_entrant_totals
 from tournament.standings_revision import bump_standings_revision
 
 
@@ -90,7 +91,8 @@ def accept(
     """Make ``version`` the accepted result and copy its placings to the seats.
 
     Runs inside the transaction that holds the match's row lock. Any earlier accepted or
-    pending version becomes superseded (kept, never deleted).
+    pending version becomes superseded (kept, never deleted). The sides' standings totals are
+    rewritten from their seats (``tournament.standing_totals``).
     """
     now = timezone.now()
     match = table.match
@@ -121,6 +123,8 @@ def accept(
         seat.points = Decimal(str(row["points"]))
         seat.stats = row["stats"]
     _store_placings(table.seats)
+    # the sides' running totals follow their seats in this transaction (the standings read them)
+    refresh_entrant_totals(seat.entrant_id for seat in table.seats)
     table.set_status(MatchStatus.ACCEPTED)
     round_ = match.round
     # On a closed round any accepted change (a correction of a result, or a first result given

@@ -47,7 +47,7 @@ LAYERS = [
         "models",
         [
             r"^(tournament|matches|accounts|leagues|notifications)\.models(\.|$)",
-            r"^tournament\.(standings_revision|csv_export|messages)$",
+            r"^tournament\.(standings_revision|standing_totals|csv_export|messages)$",
             r"^(tournament|notifications)\.templatetags(\.|$)",
             r"^matches\.forms$",
         ],

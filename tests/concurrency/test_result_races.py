@@ -16,8 +16,11 @@ from matches.services.audit import Actor
 from matches.services.results import confirm_report, correct_result, enter_result, submit_report
 from matches.services.tables import ResultFlowError
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
-from tournament.services.rounds import generate_swiss_round, publish_round
+from tournament.models import EntrantTotals
+from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
+from tournament.services.standings import swiss_placings
 from tournament.simulate import random_battle
+from tournament.standings import tally
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
@@ -126,3 +129,42 @@ def test_two_referees_correcting_at_once_both_kept_one_accepted(match):
     assert versions[-1].state == VersionState.ACCEPTED
     assert {v.reason for v in versions[1:]} == {"Table slip misread", "Player appeal"}
     assert connection.vendor == "postgresql"
+
+
+def test_results_of_one_side_in_two_rounds_at_once_keep_its_totals_exact(on_postgres):
+    """Two corrections committed together, of round 1's and round 2's tables of the same four
+    sides: each side's running totals must end as the tally of both rounds' seats (each refresh
+    waits for the other's entrants, so neither writes totals from the other's old seats)."""
+    tournament = TournamentFactory(swiss_rounds=2, pairing_method="random")
+    EntrantFactory.create_batch(4, tournament=tournament)
+    referee = Actor(user=UserFactory())
+    tables = []
+    for seed in (31, 32):
+        round_ = publish_round(generate_swiss_round(tournament, seed=seed))
+        table = round_.matches.get()
+        enter_result(table, reports(table, 1)[0], referee)
+        complete_round(round_)
+        tables.append(table)
+    rng = random.Random(8)
+    for _ in range(12):
+        games = [random_battle("every_eye", sides_of(t), rng) for t in tables]
+        outcomes = run_together(
+            [
+                lambda t=t, g=g: correct_result(t, g, referee, "Race")
+                for t, g in zip(tables, games, strict=True)
+            ]
+        )
+        assert [o[0] for o in outcomes] == ["ok", "ok"], outcomes
+        stored = {
+            str(row.entrant_id): (row.points, row.games, row.firsts, row.stats, row.opponents)
+            for row in EntrantTotals.objects.filter(entrant__tournament=tournament)
+        }
+        tallied = {
+            pk: (t.points, t.games, t.firsts, dict(t.stats), ",".join(t.opponents))
+            for pk, t in tally(swiss_placings(tournament)).items()
+        }
+        assert stored == tallied
+
+
+def sides_of(match):
+    return [(str(s.entrant_id), 1) for s in match.seats.all()]

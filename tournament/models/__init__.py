@@ -23,12 +23,14 @@ from tournament.models.event import StaffRole, Tournament
 from tournament.models.invitations import StaffInvitation
 from tournament.models.people import Entrant, Player, Team, TeamMember, new_access_token
 from tournament.models.schedule import GenerationJob, Round, Stage
+from tournament.models.totals import EntrantTotals
 
 __all__ = [
     "Confirmations",
     "CutTieResolution",
     "Entrant",
     "EntrantStatus",
+    "EntrantTotals",
     "GenerationJob",
     "JobStatus",
     "PairingMethod",

@@ -42,6 +42,8 @@ from tournament.pairing import (
 )
 from tournament.services import clock
 from tournament.services.history import swiss_history
+from tournament.standing_totals import refresh_round_totals
+from tournament.standings_revision import bump_standings_revision
 
 
 class RoundError(ServiceError):
@@ -265,6 +267,8 @@ def publish_round(round_: Round, actor: Actor = SYSTEM) -> Round:
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
+    refresh_round_totals(round_)  # its byes count from now on
+    bump_standings_revision(round_.tournament_id)
     audit_round(round_, "round.published", actor, before={"status": RoundStatus.DRAFT})
     notify_round_published(round_)
     if round_.tournament.start_clock_on_publish:

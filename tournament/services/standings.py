@@ -1,4 +1,8 @@
-"""Standings of a tournament: two queries, then the pure ``tournament.standings`` computation.
+"""Standings of a tournament: one query, then the pure ``tournament.standings`` ranking.
+
+The query reads every entrant with its running totals (``EntrantTotals``, kept equal to a tally
+of its counted seats by ``tournament.standing_totals``): one row a side, whatever the number of
+rounds, with only the statistics the tiebreakers name taken out of the stored sums.
 
 The tiebreakers are the organiser's order, else the game mode's defaults
 (``Tournament.standings_tiebreakers``); a name the standings registry does not know as such
@@ -6,12 +10,15 @@ The tiebreakers are the organiser's order, else the game mode's defaults
 """
 
 from django.db.models import FloatField
+from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
-from matches.models import Seat
 from tournament import standings as pure
-from tournament.models import RoundStatus, StageKind, Tournament
+from tournament.models import Tournament
 from tournament.services.soft_cache import soft_get, soft_set
+from tournament.standing_totals import swiss_placings
+
+__all__ = ["cached_standings", "compute_standings", "swiss_placings", "tiebreaker_keys"]
 
 
 def tiebreaker_keys(tournament: Tournament) -> list[str]:
@@ -23,48 +30,13 @@ def tiebreaker_keys(tournament: Tournament) -> list[str]:
     ]
 
 
-def swiss_placings(tournament: Tournament) -> list[pure.GamePlacing]:
-    """Every accepted Swiss-stage result of the event as plain placings (one query)."""
-    rows = (
-        Seat.objects.filter(
-            round__tournament=tournament,
-            round__stage__kind=StageKind.SWISS,
-            points__isnull=False,
-        )
-        # A draft round is not played yet, even where a bye already carries its points.
-        .exclude(round__status=RoundStatus.DRAFT)
-        # Read points as a float in SQL: converting 50,000 Decimals in Python costs more.
-        .annotate(points_float=Cast("points", FloatField()))
-        .values_list(
-            "entrant_id",
-            "match_id",
-            "match__is_bye",
-            "round__number",
-            "place",
-            "points_float",
-            "stats",
-        )
-    )
-    return [
-        pure.GamePlacing(
-            entrant_id=str(entrant_id),
-            match_id=None if is_bye else str(match_id),
-            round_number=number,
-            place=place,
-            points=points,
-            stats=stats or {},
-        )
-        for entrant_id, match_id, is_bye, number, place, points, stats in rows
-    ]
-
-
 CACHE_SECONDS = 3600
 
 
 def standings_cache_key(tournament: Tournament) -> str:
     """A key that changes whenever the standings can: results, entrants, event settings."""
     stamp = tournament.updated_at.timestamp() if tournament.updated_at else 0
-    return f"standings:v1:{tournament.pk}:{tournament.standings_revision}:{stamp}"
+    return f"standings:v2:{tournament.pk}:{tournament.standings_revision}:{stamp}"
 
 
 def cached_standings(tournament: Tournament) -> list[pure.StandingRow]:
@@ -82,8 +54,44 @@ def cached_standings(tournament: Tournament) -> list[pure.StandingRow]:
 
 def compute_standings(tournament: Tournament) -> list[pure.StandingRow]:
     """The Swiss standings, best first; true ties share a rank."""
-    entrants = [
-        pure.Entrant(str(pk), name, status)
-        for pk, name, status in tournament.entrants.values_list("pk", "display_name", "status")
-    ]
-    return pure.compute_standings(entrants, swiss_placings(tournament), tiebreaker_keys(tournament))
+    keys = tiebreaker_keys(tournament)
+    stats = sorted({name for key in keys for name in pure.get_metric(key).stats})
+    # each stat the tiebreakers name, taken out of the stored sums as a float in SQL: no JSON
+    # decoded in Python, and no converter run on any row
+    picked = {
+        f"stat_{i}": Cast(KeyTextTransform(name, "totals__stats"), FloatField())
+        for i, name in enumerate(stats)
+    }
+    # no ORDER BY: the ranking orders the rows itself (true ties by entrant id)
+    rows = (
+        tournament.entrants.order_by()
+        .annotate(**picked)
+        .values_list(
+            "pk",
+            "display_name",
+            "status",
+            "totals__points",
+            "totals__games",
+            "totals__byes",
+            "totals__firsts",
+            "totals__opponents",
+            *picked,
+        )
+    )
+    # the rows turned into columns; an entrant without totals (a LEFT JOIN's NULLs) has none yet
+    columns = list(zip(*rows, strict=True)) or [()] * (8 + len(stats))
+    pks, names, statuses, points, games, byes, firsts, opponents, *stat_columns = columns
+    field = pure.FieldTotals(
+        ids=list(map(str, pks)),
+        names=list(names),
+        statuses=list(statuses),
+        points=[0 if v is None else v for v in points],
+        games=[v or 0 for v in games],
+        byes=[v or 0 for v in byes],
+        firsts=[v or 0 for v in firsts],
+        stats={
+            name: [v or 0 for v in column] for name, column in zip(stats, stat_columns, strict=True)
+        },
+        opponents=[met.split(",") if met else () for met in opponents],
+    )
+    return pure.standings_from_totals(field, keys)

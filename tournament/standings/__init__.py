@@ -3,10 +3,12 @@
 Public API:
     compute_standings(entrants, placings, tiebreakers=DEFAULT_TIEBREAKERS, *, matches=None,
                       tie_seed=None) -> list[StandingRow]
+    tally(placings, of=None) -> dict[entrant id, Tally]   (each entrant's games summed)
+    standings_from_totals(field_totals, tiebreakers=..., *, tie_seed=None)  (FieldTotals.of(...))
     get_metric(key) / register_metric(metric) / known_keys()
 """
 
-from .compute import compute_standings
+from .compute import compute_standings, standings_from_totals
 from .metrics import (
     DEFAULT_TIEBREAKERS,
     FirstPlaces,
@@ -18,6 +20,7 @@ from .metrics import (
     known_keys,
     register_metric,
 )
+from .totals import FieldTotals, Tally, tally
 from .types import (
     Entrant,
     GamePlacing,
@@ -29,6 +32,7 @@ from .types import (
 __all__ = [
     "DEFAULT_TIEBREAKERS",
     "Entrant",
+    "FieldTotals",
     "FirstPlaces",
     "GamePlacing",
     "Metric",
@@ -37,9 +41,12 @@ __all__ = [
     "StatSum",
     "StrengthOfSchedule",
     "Totals",
+    "Tally",
     "UnknownTiebreaker",
     "compute_standings",
     "get_metric",
     "known_keys",
     "register_metric",
+    "standings_from_totals",
+    "tally",
 ]

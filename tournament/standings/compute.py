@@ -1,7 +1,8 @@
-"""Compute ordered standings from plain rows in one pass over the placings.
+"""Compute ordered standings from plain rows: from the placings, or from per-entrant tallies.
 
-Cost: O(total seats) to gather totals (plus the distinct opponents per entrant when a
-tiebreaker needs them), then one sort of the entrants.
+Cost: O(total seats) to gather totals from placings (plus the distinct opponents per entrant
+when a tiebreaker needs them), or O(entrants + opponents) from tallies; then one sort of the
+entrants. Both entry points rank with the same code, so equal totals give equal standings.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from tournament.ids import id_sort_key
 
-from .metrics import DEFAULT_TIEBREAKERS, Totals, get_metric
+from .metrics import DEFAULT_TIEBREAKERS, Metric, Totals, get_metric
+from .totals import FieldTotals
 from .types import Entrant, GamePlacing, StandingRow, StandingsError
 
 
@@ -32,14 +34,8 @@ def compute_standings(
         ids by number, so "6" comes before "15"), else a seeded draw. Positions are unique;
         true ties share a rank.
     """
-    metrics = [get_metric(k) for k in tiebreakers]
-    if len({m.key for m in metrics}) != len(metrics):
-        raise StandingsError("a tiebreaker is listed twice")
-    index: dict[str, int] = {}
-    for i, e in enumerate(entrants):
-        if e.id in index:
-            raise StandingsError(f"entrant {e.id!r} is listed twice")
-        index[e.id] = i
+    metrics = _metrics(tiebreakers)
+    index = _index(entrants)
     n = len(entrants)
     needed = sorted({s for m in metrics for s in m.stats})
     need_opps = any(m.needs_opponents for m in metrics)
@@ -79,37 +75,107 @@ def compute_standings(
                     if b != a:
                         oa.add(b)
         totals.opponents = opps
+    return _rank(
+        [e.id for e in entrants],
+        [e.name for e in entrants],
+        [e.status for e in entrants],
+        totals,
+        metrics,
+        tie_seed,
+    )
 
-    values = [[m.value(i, totals) for m in metrics] for i in range(n)]
+
+def standings_from_totals(
+    field: FieldTotals,
+    tiebreakers: Sequence[str] = DEFAULT_TIEBREAKERS,
+    *,
+    tie_seed: int | None = None,
+) -> list[StandingRow]:
+    """The same standings as ``compute_standings`` gives, from every entrant's totals.
+
+    ``field.stats`` needs only the stats the tiebreakers name; each entrant's opponents must be
+    ids of the field.
+    """
+    metrics = _metrics(tiebreakers)
+    ids = field.ids
+    index = _index_of_ids(ids)
+    n = len(ids)
+    totals = Totals(field.points, field.games, field.byes, field.firsts, {})
+    for name in sorted({s for m in metrics for s in m.stats}):
+        totals.stats[name] = field.stats.get(name) or [0] * n
+    if any(m.needs_opponents for m in metrics):
+        find = index.__getitem__
+        try:
+            totals.opponents = [list(map(find, met)) for met in field.opponents]
+        except KeyError as exc:
+            raise StandingsError(f"totals name an unknown opponent {exc.args[0]!r}") from None
+    return _rank(ids, field.names, field.statuses, totals, metrics, tie_seed)
+
+
+def _metrics(tiebreakers: Sequence[str]) -> list[Metric]:
+    metrics = [get_metric(k) for k in tiebreakers]
+    if len({m.key for m in metrics}) != len(metrics):
+        raise StandingsError("a tiebreaker is listed twice")
+    return metrics
+
+
+def _index(entrants: Sequence[Entrant]) -> dict[str, int]:
+    return _index_of_ids([e.id for e in entrants])
+
+
+def _index_of_ids(ids: Sequence[str]) -> dict[str, int]:
+    index = {entrant_id: i for i, entrant_id in enumerate(ids)}
+    if len(index) != len(ids):
+        seen: set[str] = set()
+        twice = next(x for x in ids if x in seen or seen.add(x))
+        raise StandingsError(f"entrant {twice!r} is listed twice")
+    return index
+
+
+def _rank(
+    ids: Sequence[str],
+    names: Sequence[str],
+    statuses: Sequence[str],
+    totals: Totals,
+    metrics: Sequence[Metric],
+    tie_seed: int | None,
+) -> list[StandingRow]:
+    """The standings rows: points, then each metric, then the order of true ties."""
+    n = len(ids)
+    points, games, byes = totals.points, totals.games, totals.byes
+    columns = [m.values(totals, n) for m in metrics]
     if tie_seed is None:
-        tie = [id_sort_key(e.id) for e in entrants]
+        tie = [id_sort_key(entrant_id) for entrant_id in ids]
     else:
         draw = list(range(n))
         random.Random(tie_seed).shuffle(draw)
         tie = [0] * n
         for pos, i in enumerate(draw):
             tie[i] = pos
-    order = sorted(range(n), key=lambda i: ([-points[i]] + [-v for v in values[i]], tie[i]))
+    # one key a side: points and each tiebreaker negated (higher first), then the tie order
+    keys = list(zip(*[[-v for v in column] for column in (points, *columns)], tie, strict=True))
+    order = sorted(range(n), key=keys.__getitem__)
+    shown = [
+        [(m.key, m.display(v)) for v in column] for m, column in zip(metrics, columns, strict=True)
+    ]
+    tiebreaks = list(zip(*shown, strict=True)) if shown else [()] * n
 
     rows: list[StandingRow] = []
     rank = 0
     prev = None
     for pos, i in enumerate(order, start=1):
-        key = (points[i], *values[i])
+        key = keys[i][:-1]
         if key != prev:
             rank, prev = pos, key
-        e = entrants[i]
         rows.append(
             StandingRow(
                 position=pos,
                 rank=rank,
-                entrant_id=e.id,
-                name=e.name,
-                status=e.status,
+                entrant_id=ids[i],
+                name=names[i],
+                status=statuses[i],
                 points=points[i],
-                tiebreaks=tuple(
-                    (m.key, m.display(v)) for m, v in zip(metrics, values[i], strict=True)
-                ),
+                tiebreaks=tiebreaks[i],
                 games_played=games[i],
                 byes=byes[i],
             )

@@ -14,6 +14,7 @@ pass over the placings. Higher values rank higher. Built in:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -31,7 +32,7 @@ class Totals:
     byes: list[int]
     firsts: list[int]
     stats: dict[str, list[float]] = field(default_factory=dict)
-    opponents: list[set[int]] | None = None
+    opponents: list[list[int]] | None = None  # each entrant's distinct opponents, by number
 
 
 class Metric:
@@ -44,6 +45,10 @@ class Metric:
 
     def value(self, i: int, totals: Totals) -> float | Fraction:
         raise NotImplementedError
+
+    def values(self, totals: Totals, n: int) -> list:
+        """The value of every entrant at once (a metric may override it to go faster)."""
+        return [self.value(i, totals) for i in range(n)]
 
     def display(self, value: float | Fraction) -> float | int:
         """A JSON-friendly form of a value (exact values are kept for ranking)."""
@@ -64,9 +69,25 @@ class StatSum(Metric):
     def value(self, i: int, totals: Totals) -> float:
         return totals.stats[self.stat][i]
 
+    def values(self, totals: Totals, n: int) -> list:
+        return totals.stats[self.stat]
+
+    def display(self, value: float | Fraction) -> float | int:
+        """A whole sum as an int, however it was read (the totals store sums as floats)."""
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        return super().display(value)
+
 
 class StrengthOfSchedule(Metric):
-    """Mean points of the opponents met, each opponent counted once."""
+    """Mean points of the opponents met, each opponent counted once.
+
+    The opponents' points are summed with ``math.fsum`` (exact, then rounded once), so the
+    value does not hang on the order a set of opponents happens to iterate in. The mean is
+    exact: a ``Fraction``, or, when every entrant's sum is a whole number small enough
+    (``values``), the float quotient, which then orders and ties exactly as the fractions do
+    and costs a fraction of their time.
+    """
 
     key = "strength_of_schedule"
     label = "Strength of schedule"
@@ -78,7 +99,40 @@ class StrengthOfSchedule(Metric):
         if not opps:
             return Fraction(0)
         pts = totals.points
-        return Fraction(sum(pts[j] for j in opps)) / len(opps)
+        return Fraction(math.fsum([pts[j] for j in opps])) / len(opps)
+
+    def values(self, totals: Totals, n: int) -> list:
+        assert totals.opponents is not None
+        pts = totals.points
+        point_of = pts.__getitem__
+        sums = [math.fsum(map(point_of, opps)) for opps in totals.opponents]
+        counts = [len(opps) for opps in totals.opponents]
+        if all_quotients_exact(sums, counts):
+            return [
+                total / count if count else 0 for total, count in zip(sums, counts, strict=True)
+            ]
+        return [
+            Fraction(total) / count if count else Fraction(0)
+            for total, count in zip(sums, counts, strict=True)
+        ]
+
+    def display(self, value: float | Fraction) -> float | int:
+        if isinstance(value, float):
+            return int(value) if value.is_integer() else round(value, 4)
+        return super().display(value)
+
+
+def all_quotients_exact(sums: list[float], counts: list[int]) -> bool:
+    """Whether the float quotients ``sums[i] / counts[i]`` order and tie like the exact ones.
+
+    They do when every sum is a whole number and |sum| * count < 2**52 for all: two different
+    quotients then differ by at least 1 / (count * count'), more than twice the rounding error
+    of either, so rounding can neither swap nor merge them, and equal quotients round alike.
+    """
+    if not sums:
+        return True
+    biggest = max(abs(total) for total in sums)
+    return biggest * max(counts) < 2**52 and all(total.is_integer() for total in sums)
 
 
 class FirstPlaces(Metric):
@@ -89,6 +143,9 @@ class FirstPlaces(Metric):
 
     def value(self, i: int, totals: Totals) -> int:
         return totals.firsts[i]
+
+    def values(self, totals: Totals, n: int) -> list:
+        return totals.firsts
 
 
 _REGISTRY: dict[str, Metric] = {}

@@ -16,7 +16,7 @@ class UnknownTiebreaker(StandingsError):
     """Raised when a tiebreaker key is not in the registry."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entrant:
     """A registered side: id, display name and status (e.g. "active", "dropped")."""
 
@@ -42,7 +42,7 @@ class GamePlacing(NamedTuple):
     stats: Mapping[str, float] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StandingRow:
     """One line of the standings.
 
