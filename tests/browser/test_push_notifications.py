@@ -125,7 +125,10 @@ def test_a_player_opts_in_and_hears_their_table_when_the_round_is_published(
     assert push.payload["url"] == f"/me/{player.access_token}/"
     assert push.vapid_key == VAPID_PUBLIC
 
-    # the switch remembers it is on, and turns off
+    # the open page reloads itself as the round goes up (live.js); then the switch remembers
+    # it is on after a reload of its own, and turns off
+    expect(page.locator("main")).to_contain_text("Round 1: table", timeout=20_000)
+    page.wait_for_load_state("load")
     page.reload()
     expect(panel.locator("[data-push-status]")).to_have_text("On: this device will be notified.")
     panel.get_by_role("button", name="Turn notifications off").click()
