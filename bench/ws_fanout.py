@@ -107,12 +107,13 @@ print(json.dumps({"tournament": t.pk, "round": r.pk, "results": results,
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def start_daphne(env: dict) -> tuple[subprocess.Popen, int]:
-    """A daphne process on a free port; its errors go to ``var/ws-fanout-<port>.log``."""
+def start_server(env: dict, kind: str = "daphne") -> tuple[subprocess.Popen, int]:
+    """An ASGI server process (daphne or uvicorn) on a free port; its errors go to
+    ``var/ws-fanout-<port>.log``."""
     port = free_port()
     log = ROOT / "var" / f"ws-fanout-{port}.log"
     proc = subprocess.Popen(
-        asgi_command("daphne", port, BIN),
+        asgi_command(kind, port, BIN),
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -121,11 +122,11 @@ def start_daphne(env: dict) -> tuple[subprocess.Popen, int]:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise SystemExit("daphne exited at start")
+            raise SystemExit(f"{kind} exited at start")
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
             return proc, port
         time.sleep(0.1)
-    raise SystemExit("daphne did not start within 30 s")
+    raise SystemExit(f"{kind} did not start within 30 s")
 
 
 def post_result(port: int, token: str, match: int, report: dict) -> int:
@@ -261,7 +262,8 @@ async def run(args, ports: list[int], info: dict) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=1000)
-    parser.add_argument("--servers", type=int, default=None, help="daphne processes (Redis)")
+    parser.add_argument("--servers", type=int, default=None, help="server processes (Redis)")
+    parser.add_argument("--server", choices=["daphne", "uvicorn"], default="daphne")
     parser.add_argument("--concurrency", type=int, default=200, help="connects in flight")
     parser.add_argument("--connect-timeout", type=float, default=180)
     parser.add_argument("--push-timeout", type=float, default=60)
@@ -293,11 +295,11 @@ def main(argv: list[str] | None = None) -> None:
         env["DJANGO_SETTINGS_MODULE"] = "config.settings"
         info = prepare_database(env, max(2, args.results))
         layer = "Redis" if redis_url else "in-memory"
-        print(f"{args.clients} clients, {servers} daphne process(es), {layer} channel layer")
+        print(f"{args.clients} clients, {servers} {args.server} process(es), {layer} channel layer")
         procs = []
         try:
             for _ in range(servers):
-                procs.append(start_daphne(env))
+                procs.append(start_server(env, args.server))
             asyncio.run(run(args, [port for _, port in procs], info))
         finally:
             for proc, _ in procs:

@@ -26,6 +26,10 @@ def asgi_command(kind: str, port: int, bin_dir: Path | None = None) -> list[str]
             str(port),
             "--ws-max-size",
             "1048576",
+            # The pushes are small JSON texts: compressing each one for each socket cost more
+            # CPU than it saved bytes (bench/ws_fanout.py).
+            "--ws-per-message-deflate",
+            "false",
             "--no-access-log",
             "--log-level",
             "warning",

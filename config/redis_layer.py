@@ -16,6 +16,8 @@ until the pool had replaced them all. Commands now retry a connection error on a
 connection (a few quick attempts), so a restart costs a reconnect, not an error.
 """
 
+from urllib.parse import urlsplit
+
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -48,8 +50,44 @@ def cache_options() -> dict:
     }
 
 
-def redis_channel_layer(url: str) -> dict:
-    """The ``CHANNEL_LAYERS["default"]`` entry for the Redis at ``url``."""
+def database_number(url: str) -> int:
+    """The database number of a ``redis://host:port/N`` URL (0 when it names none)."""
+    path = urlsplit(url).path.strip("/")
+    return int(path) if path.isdigit() else 0
+
+
+#: the Redis channel layers: "pubsub" publishes a group message once for every process (each
+#: process hands it to its own sockets), "core" queues one copy per socket in Redis lists
+LAYER_KINDS = ("pubsub", "core")
+
+
+def redis_channel_layer(url: str, kind: str = "pubsub") -> dict:
+    """The ``CHANNEL_LAYERS["default"]`` entry for the Redis at ``url``.
+
+    ``pubsub`` (the default): a push to an event's 5,000 phones is one ``PUBLISH``; each server
+    process gets it once and fans it out in memory. ``core`` sends one copy per socket through a
+    Redis list, and each process then reads its sockets' copies one round trip at a time - about
+    a second at 5,000 sockets on 4 processes (``bench/ws_fanout.py``). Pub/sub delivers to the
+    processes connected at that moment, which is what a live page needs: a phone that reconnects
+    reads the current state anyway.
+    """
+    if kind == "pubsub":
+        return {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {
+                # Redis's pub/sub ignores the database number: name the channels after it, so
+                # two sites (or two test workers) on one Redis never hear each other.
+                "prefix": f"asgi-db{database_number(url)}",
+                "hosts": [
+                    {
+                        "address": url,
+                        "socket_timeout": SOCKET_TIMEOUT_SECONDS,
+                        "retry": reconnecting_retry(),
+                        "retry_on_error": [RedisConnectionError, RedisTimeoutError],
+                    }
+                ],
+            },
+        }
     return {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         "CONFIG": {

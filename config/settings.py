@@ -21,8 +21,8 @@ import dj_database_url
 import dj_email_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_list, env_str
-from config.redis_layer import cache_options, redis_channel_layer
+from config.env import env_bool, env_choice, env_int, env_list, env_str
+from config.redis_layer import LAYER_KINDS, cache_options, redis_channel_layer
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -148,7 +148,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: channel layer, cache, Celery broker -------------------------------------------------
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
-    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
+    CHANNEL_LAYERS = {
+        "default": redis_channel_layer(
+            REDIS_URL, env_choice("REDIS_CHANNEL_LAYER", "pubsub", LAYER_KINDS)
+        )
+    }
     CACHES = {
         "default": {
             "BACKEND": "config.redis_cache.SharedPoolRedisCache",

@@ -74,9 +74,22 @@ def test_database_url_switches_to_pooled_postgresql():
 
 def test_redis_url_switches_channel_layer_and_celery():
     settings = probe({"REDIS_URL": "redis://127.0.0.1:6379/0"})
-    assert settings["layer"] == "channels_redis.core.RedisChannelLayer"
+    # one PUBLISH per push, each server process fanning it out itself (config/redis_layer.py)
+    assert settings["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert settings["eager"] is False
     assert settings["broker"] == "redis://127.0.0.1:6379/0"
+    core = probe({"REDIS_URL": "redis://127.0.0.1:6379/0", "REDIS_CHANNEL_LAYER": "core"})
+    assert core["layer"] == "channels_redis.core.RedisChannelLayer"
+
+
+def test_an_unknown_channel_layer_names_the_variable():
+    result = run_python(
+        ["manage.py", "check"],
+        {"REDIS_URL": "redis://127.0.0.1:6379/0", "REDIS_CHANNEL_LAYER": "x"},
+    )
+    assert result.returncode != 0 and "REDIS_CHANNEL_LAYER must be one of pubsub, core" in (
+        result.stderr
+    )
 
 
 def test_check_deploy_passes_with_production_variables():

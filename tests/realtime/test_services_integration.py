@@ -28,6 +28,7 @@ from django.db import connection
 from django.test import override_settings
 
 from config.asgi_servers import asgi_command
+from config.redis_layer import redis_channel_layer
 from tournament.models import GenerationJob, JobStatus
 from tournament.services import rounds as rounds_service
 
@@ -178,12 +179,7 @@ def test_updates_fan_out_across_processes_through_redis(event, servers, redis_ur
     servers.celery(queue)
     tournament, round_, match = event["tournament"], event["round"], event["match"]
     referee_cookie = session_cookie(event["referee"])
-    redis_layer = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_url]},
-        }
-    }
+    redis_layer = {"default": redis_channel_layer(redis_url)}  # the servers' own layer
 
     async def scenario():
         # watchers on process B; the staff member on process A
