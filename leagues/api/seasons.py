@@ -71,21 +71,8 @@ class SeasonSerializer(StrictModelSerializer):
 
     class Meta:
         model = Season
-        fields = [
-            "organisation",
-            "name",
-            "slug",
-            "description",
-            "game_system",
-            "method",
-            "points_table",
-            "participation_points",
-            "best_of",
-            "planned_events",
-            "tiebreakers",
-            "is_public",
-            "events",
-        ]
+        # the season service's rule fields, so the API and the trail name the same settings
+        fields = ["organisation", "slug", *season_service.RULE_FIELDS, "events"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
