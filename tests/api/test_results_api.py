@@ -182,8 +182,9 @@ def test_a_correction_reads_each_thing_once(event, django_assert_max_num_queries
         )
     body = {"report": game(event.match, 5), "reason": "last"}
     # token, match, staff role, (key share), match locked, seats, versions, new version,
-    # superseded, accepted, seats (one statement), audit entry; savepoint and its release
-    with django_assert_max_num_queries(14):
+    # superseded, accepted, seats (one statement), the entrants' running totals (their rows
+    # locked on PostgreSQL, their seats read, one upsert), audit entry; savepoint and release
+    with django_assert_max_num_queries(16):
         response = referee.post(url(event, "correct/"), body, format="json")
     assert response.status_code == 201
 

@@ -89,7 +89,9 @@ class Event:
         tab that has never loaded anything (the phone's cookies stay, they are the context's).
         """
         if player in self.tabs:
-            self.tabs[player].close()
+            # Not waiting for the tab to be gone: Page.close() hung for ten minutes in CI once,
+            # on a loaded machine (a renderer that never answered); the tab is left closing.
+            self.tabs[player].close(run_before_unload=True)
         page = self.tabs[player] = self.phones[player].new_page()
         page.goto(path)
         return page
