@@ -14,6 +14,9 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from leagues.models import Organisation, Season
+from leagues.services.organisations import create_organisation
+from leagues.services.seasons import add_event, create_season
 from matches.models import LiveEvent, LiveGame, ResultResponse, ResultVersion
 from matches.services.audit import Actor
 from matches.services.results import enter_result
@@ -41,6 +44,7 @@ DEMO_USERS = {
     "referee": ("referee-demo", False),
 }
 DEMO_SLUGS = ("club-night", "eye-con-open", "alliance-cup")
+DEMO_CLUB, DEMO_SEASON = "riverside-games-club", "riverside-league-2026"
 
 
 def demo_users() -> dict:
@@ -191,11 +195,28 @@ def build_demo(seed: int = 2026) -> list[Tournament]:
     )
     register_teams(alliance, team_names(16, rng), rng)
     run_swiss(alliance, rng, referee, complete=4)
+    demo_season(users["organiser"], [alliance, convention, club])
     return [club, convention, alliance]
 
 
+def demo_season(organiser, events) -> None:
+    """A club that runs the three events as its season (best 2 of 4), through the services."""
+    actor = Actor(user=organiser)
+    organisation = create_organisation("Riverside Games Club", DEMO_CLUB, "Riverside", actor)
+    season = create_season(
+        organisation,
+        DEMO_SEASON,
+        {"name": "Riverside League 2026", "best_of": 2, "planned_events": 4},
+        actor,
+    )
+    for event in events:
+        add_event(season, event, actor)
+
+
 def remove_demo() -> None:
-    """Delete the demo events and everything in them (results included)."""
+    """Delete the demo events and everything in them (results included), and the demo club."""
+    Season.objects.filter(slug=DEMO_SEASON).delete()
+    Organisation.objects.filter(slug=DEMO_CLUB).delete()
     events = Tournament.objects.filter(slug__in=DEMO_SLUGS)
     ResultResponse.objects.filter(version__match__round__tournament__in=events).delete()
     LiveEvent.objects.filter(game__match__round__tournament__in=events).delete()

@@ -65,3 +65,12 @@ def test_demo_pages_and_api_answer(demo, client):
 def test_demo_logins_work(demo, client):
     for username, password in [("organiser", "organiser-demo"), ("referee", "referee-demo")]:
         assert client.login(username=username, password=password)
+
+
+def test_the_demo_club_counts_its_events_as_a_season(demo, client):
+    """Issue 17: the demo has a season to look at."""
+    page = client.get("/seasons/riverside-league-2026/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Thursday Club Night" in html and "Alliance Cup" in html and "Eye-Con Open" in html
+    assert html.count("<tr>") > 100  # the three fields' players
