@@ -50,11 +50,7 @@ def season_page(request, slug: str):
             "name": table.name(row.player),
             "club": table.club(row.player),
             "public_page": row.player in public_pages,
-            "results": [
-                (event_numbers[c.result.event], c)
-                for c in row.results
-                if c.result.event in event_numbers
-            ],
+            "results": [(event_numbers[c.result.event], c) for c in row.results],
         }
         for row in table.rows
     ]

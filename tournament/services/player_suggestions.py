@@ -41,6 +41,16 @@ def _seen_by(user) -> Q:
     return Q(entries__tournament__in=events) | Q(memberships__team__entries__tournament__in=events)
 
 
+def registrable(tournament: Tournament, user):
+    """The known players the desk may offer and register in ``tournament``: seen in a public
+    event or one ``user`` runs, and not in ``tournament`` yet."""
+    return (
+        Player.objects.filter(pk__in=Player.objects.filter(_seen_by(user)).values("pk"))
+        .exclude(entries__tournament=tournament)
+        .exclude(memberships__team__entries__tournament=tournament)
+    )
+
+
 def _name_filter(name: str) -> Q | None:
     words = [w for w in name_words(name) if len(w) >= MIN_WORD][:4]
     if not words:
@@ -58,10 +68,8 @@ def suggest_players(tournament: Tournament, user, name: str, club: str = "", lim
     if query is None:
         return []
     rows = list(
-        Player.objects.filter(query)
-        .filter(pk__in=Player.objects.filter(_seen_by(user)).values("pk"))
-        .exclude(entries__tournament=tournament)
-        .exclude(memberships__team__entries__tournament=tournament)
+        registrable(tournament, user)
+        .filter(query)
         .values_list("pk", "name", "club")[:MAX_CANDIDATES]
     )
     matches: list[Match] = rank_candidates(
@@ -101,10 +109,4 @@ def suggestable(tournament: Tournament, user, player_id) -> Player | None:
     could have suggested, not in this event yet), else None."""
     if not isinstance(player_id, int) or not 0 < player_id < 2**63:
         return None
-    return (
-        Player.objects.filter(pk=player_id)
-        .filter(pk__in=Player.objects.filter(_seen_by(user)).values("pk"))
-        .exclude(entries__tournament=tournament)
-        .exclude(memberships__team__entries__tournament=tournament)
-        .first()
-    )
+    return registrable(tournament, user).filter(pk=player_id).first()
