@@ -13,14 +13,13 @@ transactions), the in-memory channel layer and eager Celery, so one process need
 The README lists every variable.
 """
 
-import os
 import re
 from pathlib import Path
 
-import dj_database_url
 import dj_email_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.databases import postgres_database, sqlite_database
 from config.env import env_bool, env_choice, env_int, env_list, env_str
 from config.redis_layer import LAYER_KINDS, cache_options, redis_channel_layer
 
@@ -106,43 +105,9 @@ TEMPLATES = [
 
 # --- Database -----------------------------------------------------------------------------------
 DATABASE_URL = env_str("DATABASE_URL")
-if DATABASE_URL:
-    _db = dj_database_url.parse(DATABASE_URL, conn_max_age=0)
-    if _db["ENGINE"] != "django.db.backends.postgresql":
-        raise ImproperlyConfigured("DATABASE_URL must be a postgres:// URL")
-    # psycopg 3's pool keeps connections open; Django requires CONN_MAX_AGE = 0 with it.
-    _db["OPTIONS"] = {
-        "pool": {
-            "min_size": env_int("DB_POOL_MIN", 2),
-            "max_size": env_int("DB_POOL_MAX", 20),
-            "timeout": env_int("DB_POOL_TIMEOUT", 10),
-        },
-    }
-    DATABASES = {"default": _db}
-else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-            # The test database is a file, so servers started by the tests (daphne for the
-            # browser tests) can open the same database as the test process; one per test
-            # process, so test runs side by side do not share it.
-            "TEST": {
-                "NAME": env_str(
-                    "SQLITE_TEST_PATH", str(BASE_DIR / "var" / f"test-{os.getpid()}.sqlite3")
-                )
-            },
-            "OPTIONS": {
-                # WAL lets readers continue while one writer writes; IMMEDIATE takes the write
-                # lock when a transaction starts, so two writers queue instead of deadlocking.
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                "init_command": (
-                    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
-                ),
-            },
-        }
-    }
+DATABASES = {
+    "default": postgres_database(DATABASE_URL) if DATABASE_URL else sqlite_database(BASE_DIR)
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache, Celery broker -------------------------------------------------

@@ -45,6 +45,8 @@ _SETTINGS_VARIABLES = {
     "DATABASE_URL",
     "REDIS_URL",
     "CELERY_TASK_ALWAYS_EAGER",
+    "DB_SERVER_SIDE_BINDING",
+    "DB_PREPARE_THRESHOLD",
 }
 
 
@@ -70,6 +72,15 @@ def test_database_url_switches_to_pooled_postgresql():
     assert settings["db"] == "django.db.backends.postgresql"
     assert "pool" in settings["db_options"]
     assert settings["conn_max_age"] == 0
+    assert settings["db_options"]["server_side_binding"] is True
+    assert settings["db_options"]["prepare_threshold"] == 5
+
+
+def test_server_side_binding_can_be_switched_off_for_a_transaction_pooler():
+    settings = probe(
+        {"DATABASE_URL": "postgres://u:p@127.0.0.1:5432/eye", "DB_SERVER_SIDE_BINDING": "0"}
+    )
+    assert settings["db_options"]["server_side_binding"] is False
 
 
 def test_redis_url_switches_channel_layer_and_celery():
