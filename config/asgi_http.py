@@ -7,6 +7,8 @@ for every middleware method and again for the view: about a dozen crossings per 
 quarter of the CPU time of a result submission under load. Here the chain is built in sync
 mode, as under WSGI, and the whole of it runs in the request's worker thread: one crossing in,
 one out. Reading the body and sending the response stay asynchronous, as ASGI servers expect.
+Each request's thread is borrowed from ``config.request_threads`` and given back afterwards,
+instead of a new thread being started for every request.
 
 The body is counted while it arrives: Django's handler spools any body to disk before a
 middleware sees it, and a body sent in chunks has no ``Content-Length`` for the size check to
@@ -17,12 +19,13 @@ once, and a chunked body that fits gets its real length as ``CONTENT_LENGTH``, s
 
 import tempfile
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.conf import settings
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler
 
 from config.request_checks import body_too_large
+from config.request_threads import RequestThreads
 
 
 class BodyTooLarge(Exception):
@@ -32,8 +35,23 @@ class BodyTooLarge(Exception):
 class SyncStackASGIHandler(ASGIHandler):
     """``ASGIHandler`` whose middleware chain and views run in sync mode in one worker thread."""
 
+    def __init__(self):
+        super().__init__()
+        self.threads = RequestThreads()
+
     def load_middleware(self, is_async=False):
         super().load_middleware(is_async=False)
+
+    async def __call__(self, scope, receive, send):
+        """Serve one HTTP request, its synchronous work in a borrowed thread (see above)."""
+        if scope["type"] != "http":
+            raise ValueError(f"this handler serves HTTP only, not {scope['type']}")
+        thread = self.threads.borrow()
+        try:
+            async with ThreadSensitiveContext(executor=thread):
+                await self.handle(scope, receive, send)
+        finally:
+            self.threads.give_back(thread)
 
     async def get_response_async(self, request):
         return await sync_to_async(self.get_response, thread_sensitive=True)(request)

@@ -20,6 +20,8 @@ urlpatterns = [
     path("favicon.ico", favicon),
     path("sw.js", app_shell.service_worker, name="service-worker"),
     path("manifest.webmanifest", app_shell.manifest, name="manifest"),
+    # the event pages first: the most asked for, and tried in order (no other route matches them)
+    path("", include("tournament.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -37,5 +39,4 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.urls")),
     path("", include("notifications.urls")),
-    path("", include("tournament.urls")),
 ]

@@ -16,8 +16,9 @@ from tournament.views import (
 
 app_name = "tournament"
 
+# The public pages come first: phones ask for them hundreds of times a second at an event, and
+# Django tries the routes in order (none of them matches an organiser's route).
 urlpatterns = [
-    path("", include("tournament.urls_organiser")),
     path("", pages.home, name="home"),
     path("rules/decisions/", pages.rules_decisions, name="rules-decisions"),
     path("events/<slug:slug>/", pages.tournament_detail, name="detail"),
@@ -55,4 +56,5 @@ urlpatterns = [
     path("invitations/<str:token>/", invitations.invitation, name="invitation"),
     path("events/<slug:slug>/desk/", desk.desk, name="desk"),
     path("events/<slug:slug>/desk/matches/<int:match_id>/", desk.desk_match, name="desk-match"),
+    path("", include("tournament.urls_organiser")),
 ]

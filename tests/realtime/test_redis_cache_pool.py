@@ -77,3 +77,12 @@ def test_rate_limits_count_in_redis(redis_url, settings, monkeypatch):
     outcomes = [rate_limits.hit("results", ident) for _ in range(5)]
     assert outcomes[:3] == [None, None, None]
     assert outcomes[3] == outcomes[4] == 41  # seconds to the end of the window, and one more
+
+
+def test_the_client_object_is_built_once_per_server(redis_url):
+    cache = make(redis_url)
+    first = cache._cache.get_client("a", write=True)
+    assert cache._cache.get_client("b") is first
+    cache.set("reuse-test", 1)
+    assert cache.get("reuse-test") == 1
+    cache.delete("reuse-test")

@@ -1,0 +1,68 @@
+"""Worker threads kept from one HTTP request to the next.
+
+Django's ASGI handler runs each request's synchronous work (signals, middleware, the view) in a
+thread of its own, so that the request's database connection stays in one thread. asgiref gives
+every request a brand-new single-thread executor for it: one thread started and torn down per
+request, about a third of the CPU a cached page costs under load (bench/http_load.py). Here the
+executors are kept: a request borrows an idle one (or a new one when all are busy) and gives it
+back when it is done. Each request still has one thread to itself for its whole life, as before;
+the next request in that thread finds Django's per-request clean-up done (its connection was
+handed back to the pool when the previous request finished), as with a threaded WSGI server.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+
+#: idle threads kept for the next requests; more are made when more requests run at once, and
+#: the ones beyond this are stopped once their request is done
+KEEP_IDLE = 64
+
+
+class RequestThread(ThreadPoolExecutor):
+    """One worker thread that knows whether the work last given to it has finished."""
+
+    def __init__(self):
+        super().__init__(max_workers=1, thread_name_prefix="request")
+        self.last = None
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.last = super().submit(fn, *args, **kwargs)
+        return self.last
+
+    @property
+    def busy(self) -> bool:
+        # one thread runs its work in order: when the last piece is done, all of it is
+        return self.last is not None and not self.last.done()
+
+
+class RequestThreads:
+    """A stack of idle single-thread executors (the most recently used first: warm caches)."""
+
+    def __init__(self, keep_idle: int = KEEP_IDLE):
+        self.keep_idle = keep_idle
+        self._idle: deque[RequestThread] = deque()
+
+    def borrow(self) -> RequestThread:
+        """An idle thread, or a new one when every kept one is busy."""
+        try:
+            return self._idle.pop()
+        except IndexError:
+            return RequestThread()
+
+    def give_back(self, thread: RequestThread) -> None:
+        """Keep ``thread`` for a later request, or let it stop.
+
+        A thread still working is never kept: a request whose client went away is cancelled on
+        the event loop, but its view runs on in the thread, and the next request must not
+        queue behind it. It stops once that work is done.
+        """
+        if not thread.busy and len(self._idle) < self.keep_idle:
+            self._idle.append(thread)
+        else:
+            thread.shutdown(wait=False)
+
+    @property
+    def idle(self) -> int:
+        return len(self._idle)

@@ -1,0 +1,94 @@
+"""Requests reuse their worker threads (``config.request_threads``) and still get one thread each.
+
+A thread is borrowed for the whole of a request (its signals, middleware and view), given back
+afterwards, and reused by a later request; a thread still running an abandoned view is never
+handed to another request.
+"""
+
+import itertools
+import threading
+import time
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import HttpCommunicator
+from django.db import connection
+from django.http import JsonResponse
+from django.urls import path
+
+from config.request_threads import RequestThread, RequestThreads
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+_seen = threading.local()  # empty in a thread no request ran in yet
+_numbers = itertools.count(1)
+
+
+def whoami(request):
+    """Which thread served the request (a number given to each new thread; thread ids can be
+    reused by the system once a thread ends, these cannot), after a database query."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    if not hasattr(_seen, "number"):
+        _seen.number = next(_numbers)
+    return JsonResponse({"thread": _seen.number})
+
+
+urlpatterns = [path("whoami/", whoami)]
+
+
+def thread_of_request():
+    from config.asgi import application
+
+    communicator = HttpCommunicator(
+        application, "GET", "/whoami/", headers=[(b"host", b"127.0.0.1")]
+    )
+    response = async_to_sync(communicator.get_response)(timeout=10)
+    assert response["status"] == 200
+    return response["body"]
+
+
+def test_sequential_requests_share_one_kept_thread(settings):
+    settings.ROOT_URLCONF = __name__
+    first = thread_of_request()
+    assert thread_of_request() == first
+    assert thread_of_request() == first
+
+
+def test_a_borrowed_thread_runs_one_request_at_a_time():
+    threads = RequestThreads(keep_idle=4)
+    one, two = threads.borrow(), threads.borrow()
+    assert one is not two  # both busy at once: two threads
+    threads.give_back(one)
+    assert threads.borrow() is one
+
+
+def test_a_thread_still_working_is_not_kept():
+    threads = RequestThreads(keep_idle=4)
+    thread = threads.borrow()
+    release = threading.Event()
+    thread.submit(release.wait, 5)  # a view that runs on after its client went away
+    threads.give_back(thread)
+    assert threads.idle == 0
+    assert threads.borrow() is not thread
+    release.set()
+
+
+def test_only_so_many_idle_threads_are_kept():
+    threads = RequestThreads(keep_idle=2)
+    borrowed = [threads.borrow() for _ in range(5)]
+    for thread in borrowed:
+        threads.give_back(thread)
+    assert threads.idle == 2
+    # the ones not kept were shut down: they take no more work
+    with pytest.raises(RuntimeError):
+        borrowed[-1].submit(time.sleep, 0)
+
+
+def test_a_thread_knows_when_its_work_is_done():
+    thread = RequestThread()
+    assert not thread.busy
+    thread.submit(time.sleep, 0).result(5)
+    assert not thread.busy
+    thread.shutdown()
