@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from django.db import connection
 
+#: the largest id a (64-bit) primary key can hold: an id from a URL above it names nothing
+MAX_ID = 2**63 - 1
+
 
 def table(model) -> str:
     """The model's table name, quoted for the database in use."""
@@ -48,3 +51,49 @@ def execute(sql: str, params) -> int:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount
+
+
+class ModelColumns:
+    """One model's columns in a plain SQL select, and the way back to an instance.
+
+    ``select`` lists the model's concrete fields (all, or all but ``leave_out``, which the
+    instance then loads on first use, as with ``QuerySet.defer``) under a table alias;
+    ``instance(row, start)`` turns those values, from ``start`` on in ``row``, into a model
+    instance through Django's own converters (JSON text, SQLite's dates and booleans), as a
+    queryset would have made it.
+    """
+
+    def __init__(self, model, alias: str, leave_out: tuple[str, ...] = ()):
+        self.model = model
+        self.alias = alias
+        self.fields = [f for f in model._meta.concrete_fields if f.name not in leave_out]
+        self.attnames = [f.attname for f in self.fields]
+        self.width = len(self.fields)
+        self._converters = None
+
+    @property
+    def select(self) -> str:
+        return ", ".join(f"{self.alias}.{connection.ops.quote_name(f.column)}" for f in self.fields)
+
+    def _field_converters(self) -> list[tuple[int, list, object]]:
+        if self._converters is None:
+            found = []
+            for index, field in enumerate(self.fields):
+                expression = field.get_col(self.alias)
+                converters = connection.ops.get_db_converters(expression) + field.get_db_converters(
+                    connection
+                )
+                if converters:
+                    found.append((index, converters, expression))
+            self._converters = found
+        return self._converters
+
+    def instance(self, row, start: int = 0):
+        """The instance whose values start at ``row[start]`` (None for an outer join's miss)."""
+        values = list(row[start : start + self.width])
+        if values[self.attnames.index(self.model._meta.pk.attname)] is None:
+            return None
+        for index, converters, expression in self._field_converters():
+            for convert in converters:
+                values[index] = convert(values[index], expression, connection)
+        return self.model.from_db(connection.alias, self.attnames, values)

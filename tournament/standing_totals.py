@@ -14,15 +14,26 @@ Who calls what, inside the transaction of the change:
   seat, a bench's bulk load): ``rebuild_entrant_totals``.
 """
 
+import json
 from collections.abc import Iterable
+from functools import cache
 
 from django.db import connection
 from django.db.models import FloatField, QuerySet
 from django.db.models.functions import Cast
 
-from matches.models import Seat
+from common import sql
+from matches.models import Match, Seat
 from tournament import standings as pure
-from tournament.models import Entrant, EntrantTotals, Round, RoundStatus, StageKind, Tournament
+from tournament.models import (
+    Entrant,
+    EntrantTotals,
+    Round,
+    RoundStatus,
+    Stage,
+    StageKind,
+    Tournament,
+)
 
 TOTALS_FIELDS = ("points", "games", "byes", "firsts", "stats", "opponents")
 
@@ -80,6 +91,106 @@ def _row(entrant_id: int, tally: pure.Tally) -> EntrantTotals:
     )
 
 
+# --- one result's entrants, in plain SQL (every accepted result runs these) ----------------------
+
+
+@cache
+def _lock_sql(count: int) -> str:
+    marks = ", ".join(["%s"] * count)
+    pk = sql.column(Entrant, "pk")
+    return (
+        f"SELECT {pk} FROM {sql.table(Entrant)} WHERE {pk} IN ({marks}) "
+        f"ORDER BY {pk} FOR NO KEY UPDATE"
+    )
+
+
+def _counted_seats_sql(s: str, r: str, st: str, also_join: str = "") -> str:
+    """``counted_seats`` as SQL: FROM and WHERE, with these aliases for seat, round and stage
+    (two parameters: the Swiss stage kind and the draft round status)."""
+    seat_round, seat_points = sql.column(Seat, "round"), sql.column(Seat, "points")
+    round_pk, round_stage = sql.column(Round, "pk"), sql.column(Round, "stage")
+    return (
+        f"FROM {sql.table(Seat)} {s} "
+        f"JOIN {sql.table(Round)} {r} ON {r}.{round_pk} = {s}.{seat_round} "
+        f"JOIN {sql.table(Stage)} {st} ON {st}.{sql.column(Stage, 'pk')} = {r}.{round_stage} "
+        f"{also_join}"
+        f"WHERE {s}.{seat_points} IS NOT NULL AND {st}.{sql.column(Stage, 'kind')} = %s "
+        f"AND {r}.{sql.column(Round, 'status')} <> %s"
+    )
+
+
+@cache
+def _placings_sql(count: int) -> str:
+    """The counted seats of every match the given entrants played (``placings_of`` of
+    ``counted_seats`` as one statement), in round order. Parameters: the two of
+    ``_counted_seats_sql`` twice, then the entrants' ids."""
+    marks = ", ".join(["%s"] * count)
+    entrant, match = sql.column(Seat, "entrant"), sql.column(Seat, "match")
+    number = sql.column(Round, "number")
+    join_match = f"JOIN {sql.table(Match)} m ON m.{sql.column(Match, 'pk')} = s.{match} "
+    played = (
+        f"SELECT mine.{match} {_counted_seats_sql('mine', 'mine_r', 'mine_st')} "
+        f"AND mine.{entrant} IN ({marks})"
+    )
+    return (
+        f"SELECT s.{entrant}, s.{match}, m.{sql.column(Match, 'is_bye')}, r.{number}, "
+        f"s.{sql.column(Seat, 'place')}, CAST(s.{sql.column(Seat, 'points')} AS DOUBLE PRECISION), "
+        f"s.{sql.column(Seat, 'stats')} "
+        f"{_counted_seats_sql('s', 'r', 'st', join_match)} "
+        f"AND s.{match} IN ({played}) ORDER BY r.{number}, s.{match}"
+    )
+
+
+def _json(value) -> dict:
+    # the JSON column comes as text (SQLite, and Django's PostgreSQL loader) or already decoded
+    if isinstance(value, str):
+        return json.loads(value)
+    return value or {}
+
+
+def _placings_of_entrants(ids: list[int]) -> list[pure.GamePlacing]:
+    params = [StageKind.SWISS, RoundStatus.DRAFT, StageKind.SWISS, RoundStatus.DRAFT, *ids]
+    return [
+        pure.GamePlacing(
+            entrant_id=str(entrant_id),
+            match_id=None if is_bye else str(match_id),
+            round_number=number,
+            place=place,
+            points=points,
+            stats=_json(stats),
+        )
+        for entrant_id, match_id, is_bye, number, place, points, stats in sql.fetch_all(
+            _placings_sql(len(ids)), params
+        )
+    ]
+
+
+TOTALS_COLUMNS = ("entrant", *TOTALS_FIELDS)
+
+
+@cache
+def _upsert_sql(count: int) -> str:
+    row = "(" + ", ".join(["%s"] * len(TOTALS_COLUMNS)) + ")"
+    names = [sql.column(EntrantTotals, name) for name in TOTALS_COLUMNS]
+    updates = ", ".join(f"{name} = excluded.{name}" for name in names[1:])
+    return (
+        f"INSERT INTO {sql.table(EntrantTotals)} ({', '.join(names)}) "
+        f"VALUES {', '.join([row] * count)} ON CONFLICT ({names[0]}) DO UPDATE SET {updates}"
+    )
+
+
+def _upsert(tallies: dict[str, pure.Tally]) -> None:
+    fields = [EntrantTotals._meta.get_field(name) for name in TOTALS_FIELDS]
+    params = []
+    for pk, tally in tallies.items():
+        row = _row(int(pk), tally)
+        params.append(row.entrant_id)
+        params += [
+            field.get_db_prep_save(getattr(row, field.attname), connection) for field in fields
+        ]
+    sql.execute(_upsert_sql(len(tallies)), params)
+
+
 def refresh_entrant_totals(entrant_ids: Iterable[int]) -> None:
     """Rewrite these entrants' totals from their seats (call it inside the change's transaction).
 
@@ -87,30 +198,21 @@ def refresh_entrant_totals(entrant_ids: Iterable[int]) -> None:
     on each other in a circle): two results of one entrant committing at the same moment (a
     correction of an old round while the current one is entered) then refresh one after the
     other, the second reading the first one's seats. SQLite writes one transaction at a time.
+
+    Every accepted result runs this, so its three statements are plain SQL (``common.sql``);
+    ``rebuild_entrant_totals`` is the same tally over the whole event, through the ORM, and the
+    tests hold the two equal.
     """
     ids = sorted({int(pk) for pk in entrant_ids})
     if not ids:
         return
     if connection.vendor == "postgresql":
-        list(
-            Entrant.objects.select_for_update(no_key=True)
-            .filter(pk__in=ids)
-            .order_by("pk")
-            .values_list("pk", flat=True)
-        )
-    played = counted_seats().filter(entrant_id__in=ids).values("match_id")
-    tallies = pure.tally(
-        placings_of(counted_seats().filter(match_id__in=played)), of=[str(pk) for pk in ids]
-    )
+        sql.fetch_all(_lock_sql(len(ids)), ids)
+    tallies = pure.tally(_placings_of_entrants(ids), of=[str(pk) for pk in ids])
     if len(tallies) < len(ids):  # nothing of theirs counts (any more): no row, as for a newcomer
         EntrantTotals.objects.filter(pk__in=[pk for pk in ids if str(pk) not in tallies]).delete()
     if tallies:
-        EntrantTotals.objects.bulk_create(
-            [_row(int(pk), tally) for pk, tally in tallies.items()],
-            update_conflicts=True,
-            unique_fields=["entrant"],
-            update_fields=TOTALS_FIELDS,
-        )
+        _upsert(tallies)
 
 
 def refresh_round_totals(round_: Round) -> None:

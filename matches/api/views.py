@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 from common.rate_limits import rate_limited
 from common.serializers import DETAIL
+from common.sql import MAX_ID
 from matches.api.serializers import (
     ConfirmSerializer,
     CorrectionSerializer,
@@ -35,6 +36,7 @@ from matches.services.results import (
     enter_result,
     submit_report,
 )
+from matches.services.table_rows import read_match
 from tournament.api.base import ENTRANT_TOKEN, ApiViewMixin, actor_for
 from tournament.models import RoundStatus, Tournament
 from tournament.permissions import (
@@ -128,12 +130,8 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         more than the rest of the lookup.
         """
         if not hasattr(self, "_match"):
-            try:
-                match = Match.objects.select_related("round__tournament").get(
-                    pk=self.kwargs["match_pk"]
-                )
-            except Match.DoesNotExist:
-                match = None
+            pk = int(self.kwargs["match_pk"])  # digits only (the route's pattern)
+            match = read_match(pk) if 0 < pk <= MAX_ID else None
             if match is None or not can_view_round(
                 self.request.user, match.round, self.entrant(match.round.tournament)
             ):

@@ -15,6 +15,7 @@ from engine import api as engine_api
 from engine.errors import Problem, ResultInvalid
 from matches.models import Match, ResultVersion, Seat, VersionState
 from matches.services.audit import Actor
+from matches.services.table_rows import read_live_versions, read_match, read_seats
 
 
 class ResultFlowError(ServiceError):
@@ -71,8 +72,7 @@ def engine_options(match: Match, seats: list[Seat]) -> dict:
 
 def seats_in_order(match: Match) -> list[Seat]:
     """The match's seats in seat order with their entrants (and, in team play, their teams)."""
-    related = "entrant__team" if match.round.tournament.team_play else "entrant"
-    return list(match.seats.select_related(related).order_by("position"))
+    return read_seats(match)
 
 
 def score_report(match: Match, report: dict, seats: list[Seat] | None = None) -> list[dict]:
@@ -113,11 +113,10 @@ def lock_match(match: Match) -> Match:
         # First, so that the round and tournament read below are the ones this lock holds.
         with connection.cursor() as cursor:
             cursor.execute(KEY_SHARE_ROUND_AND_TOURNAMENT, [match.round_id])
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round__tournament")
-        .get(pk=match.pk)
-    )
+    locked = read_match(match.pk, lock=True)
+    if locked is None:
+        raise Match.DoesNotExist(f"match {match.pk} is gone")
+    return locked
 
 
 @dataclass
@@ -134,12 +133,7 @@ class LockedTable:
     @classmethod
     def lock(cls, match: Match) -> "LockedTable":
         match = lock_match(match)
-        seats = seats_in_order(match)
-        live = match.result_versions.filter(state__in=[VersionState.ACCEPTED, VersionState.PENDING])
-        versions = list(live.defer("report").order_by("number"))
-        for version in versions:
-            version.match = match
-        return cls(match, seats, versions)
+        return cls(match, seats_in_order(match), read_live_versions(match))
 
     def next_number(self) -> int:
         """The number the match's next version takes.

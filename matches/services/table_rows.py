@@ -1,0 +1,125 @@
+"""The result flow's reads of one table, in plain SQL: the match (with its round and event, and
+locked when asked), its seats (with entrants, and teams in team play) and its live versions.
+
+Every result, report and confirmation reads these, so they are written once as SQL
+(``common.sql``) instead of being built by the ORM on every request; the instances they give
+are the ones the equivalent querysets give (``select_related`` and ``defer`` included), and
+``matches.services.tables`` is the only caller.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.db import connection
+
+from common import sql
+from matches.models import Match, ResultVersion, Seat, VersionState
+from tournament.models import Entrant, Round, Team, Tournament
+
+
+@cache
+def _match_columns() -> tuple[sql.ModelColumns, sql.ModelColumns, sql.ModelColumns]:
+    return (
+        sql.ModelColumns(Match, "m"),
+        sql.ModelColumns(Round, "r"),
+        sql.ModelColumns(Tournament, "t"),
+    )
+
+
+@cache
+def _match_sql(lock: bool) -> str:
+    match, round_, tournament = _match_columns()
+    statement = (
+        f"SELECT {match.select}, {round_.select}, {tournament.select} "
+        f"FROM {sql.table(Match)} m "
+        f"JOIN {sql.table(Round)} r "
+        f"ON r.{sql.column(Round, 'pk')} = m.{sql.column(Match, 'round')} "
+        f"JOIN {sql.table(Tournament)} t "
+        f"ON t.{sql.column(Tournament, 'pk')} = r.{sql.column(Round, 'tournament')} "
+        f"WHERE m.{sql.column(Match, 'pk')} = %s"
+    )
+    if lock and connection.features.has_select_for_update_of:
+        statement += " FOR UPDATE OF m"
+    return statement
+
+
+def read_match(pk: int, *, lock: bool = False) -> Match | None:
+    """The match with its round and tournament loaded (``select_related("round__tournament")``);
+    ``lock``: its row locked for the transaction (``select_for_update(of=("self",))``)."""
+    row = sql.fetch_one(_match_sql(lock), [pk])
+    if row is None:
+        return None
+    match_columns, round_columns, tournament_columns = _match_columns()
+    match = match_columns.instance(row)
+    round_ = round_columns.instance(row, match_columns.width)
+    round_.tournament = tournament_columns.instance(row, match_columns.width + round_columns.width)
+    match.round = round_
+    return match
+
+
+@cache
+def _seat_columns() -> tuple[sql.ModelColumns, sql.ModelColumns, sql.ModelColumns]:
+    return sql.ModelColumns(Seat, "s"), sql.ModelColumns(Entrant, "e"), sql.ModelColumns(Team, "tm")
+
+
+@cache
+def _seats_sql(with_teams: bool) -> str:
+    seat, entrant, team = _seat_columns()
+    select = f"{seat.select}, {entrant.select}"
+    joins = (
+        f"JOIN {sql.table(Entrant)} e "
+        f"ON e.{sql.column(Entrant, 'pk')} = s.{sql.column(Seat, 'entrant')} "
+    )
+    if with_teams:
+        select += f", {team.select}"
+        joins += (
+            f"LEFT JOIN {sql.table(Team)} tm "
+            f"ON tm.{sql.column(Team, 'pk')} = e.{sql.column(Entrant, 'team')} "
+        )
+    return (
+        f"SELECT {select} FROM {sql.table(Seat)} s {joins}"
+        f"WHERE s.{sql.column(Seat, 'match')} = %s ORDER BY s.{sql.column(Seat, 'position')}"
+    )
+
+
+def read_seats(match: Match) -> list[Seat]:
+    """The match's seats in seat order, each with its entrant (and, in team play, its team)."""
+    with_teams = match.round.tournament.team_play
+    seat_columns, entrant_columns, team_columns = _seat_columns()
+    seats = []
+    for row in sql.fetch_all(_seats_sql(with_teams), [match.pk]):
+        seat = seat_columns.instance(row)
+        entrant = entrant_columns.instance(row, seat_columns.width)
+        if with_teams and entrant.team_id is not None:
+            entrant.team = team_columns.instance(row, seat_columns.width + entrant_columns.width)
+        seat.entrant = entrant
+        seat.match = match
+        seats.append(seat)
+    return seats
+
+
+@cache
+def _version_columns() -> sql.ModelColumns:
+    return sql.ModelColumns(ResultVersion, "v", leave_out=("report",))
+
+
+@cache
+def _versions_sql() -> str:
+    state = sql.column(ResultVersion, "state")
+    return (
+        f"SELECT {_version_columns().select} FROM {sql.table(ResultVersion)} v "
+        f"WHERE v.{sql.column(ResultVersion, 'match')} = %s AND v.{state} IN (%s, %s) "
+        f"ORDER BY v.{sql.column(ResultVersion, 'number')}"
+    )
+
+
+def read_live_versions(match: Match) -> list[ResultVersion]:
+    """The match's accepted and pending versions, oldest first, without their reports (read on
+    first use, as with ``defer("report")``)."""
+    columns = _version_columns()
+    rows = sql.fetch_all(_versions_sql(), [match.pk, VersionState.ACCEPTED, VersionState.PENDING])
+    versions = [columns.instance(row) for row in rows]
+    for version in versions:
+        version.match = match
+    return versions
