@@ -17,6 +17,7 @@ once, and a chunked body that fits gets its real length as ``CONTENT_LENGTH``, s
 ``config.security`` and Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` apply to it as to any other.
 """
 
+import asyncio
 import tempfile
 
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
@@ -26,6 +27,7 @@ from django.core.handlers.asgi import ASGIHandler
 
 from config.request_checks import body_too_large
 from config.request_threads import RequestThreads
+from tournament.realtime import server_loop
 
 
 class BodyTooLarge(Exception):
@@ -37,7 +39,7 @@ class SyncStackASGIHandler(ASGIHandler):
 
     def __init__(self):
         super().__init__()
-        self.threads = RequestThreads()
+        self.threads = RequestThreads(at_once=settings.ASGI_THREADS)
 
     def load_middleware(self, is_async=False):
         super().load_middleware(is_async=False)
@@ -46,6 +48,7 @@ class SyncStackASGIHandler(ASGIHandler):
         """Serve one HTTP request, its synchronous work in a borrowed thread (see above)."""
         if scope["type"] != "http":
             raise ValueError(f"this handler serves HTTP only, not {scope['type']}")
+        server_loop.set(asyncio.get_running_loop())  # pushes from the request go back to it
         thread = self.threads.borrow()
         try:
             async with ThreadSensitiveContext(executor=thread):
@@ -54,7 +57,8 @@ class SyncStackASGIHandler(ASGIHandler):
             self.threads.give_back(thread)
 
     async def get_response_async(self, request):
-        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+        async with self.threads.turn():
+            return await sync_to_async(self.get_response, thread_sensitive=True)(request)
 
     async def handle(self, scope, receive, send):
         try:

@@ -12,6 +12,8 @@ handed back to the pool when the previous request finished), as with a threaded 
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 
@@ -38,11 +40,28 @@ class RequestThread(ThreadPoolExecutor):
 
 
 class RequestThreads:
-    """A stack of idle single-thread executors (the most recently used first: warm caches)."""
+    """A stack of idle single-thread executors (the most recently used first: warm caches), and
+    a bound on how many requests run their synchronous part at once (``at_once``).
 
-    def __init__(self, keep_idle: int = KEEP_IDLE):
+    The bound: Python runs one thread at a time, and thirty requests' threads contending for it
+    got less done than a handful did (bench/http_load.py): the rest wait their turn on the event
+    loop, in arrival order, holding no thread and no database connection.
+    """
+
+    def __init__(self, keep_idle: int = KEEP_IDLE, at_once: int = 4):
         self.keep_idle = keep_idle
+        self.at_once = at_once
         self._idle: deque[RequestThread] = deque()
+        self._turns: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def turn(self) -> asyncio.Semaphore:
+        """The running event loop's gate: ``async with threads.turn():`` around a request's
+        synchronous part (one gate per loop: asyncio's primitives belong to one loop)."""
+        loop = asyncio.get_running_loop()
+        gate = self._turns.get(loop)
+        if gate is None:
+            gate = self._turns[loop] = asyncio.Semaphore(self.at_once)
+        return gate
 
     def borrow(self) -> RequestThread:
         """An idle thread, or a new one when every kept one is busy."""

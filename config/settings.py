@@ -309,6 +309,10 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = env_int("FILE_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DATA_UPLOAD_MAX_NUMBER_FIELDS", 1000)
 REQUEST_MAX_BODY_BYTES = env_int("REQUEST_MAX_BODY_BYTES", 5_000_000)
 
+# Requests of one server process that run their middleware and view at the same time; the others
+# wait their turn on the event loop (config/request_threads.py).
+ASGI_THREADS = env_int("ASGI_THREADS", 4)
+
 # Rate limits per client address, counted in the cache (config/security.py): "count/period" with
 # the period in s, m, h or d ("20/10m" = 20 in 10 minutes). Generous for a venue where hundreds
 # of phones share one NAT address; docs/operations.md explains the numbers.

@@ -24,6 +24,7 @@ import asyncio
 import json
 import logging
 import time
+from contextvars import ContextVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -33,6 +34,12 @@ log = logging.getLogger(__name__)
 
 #: seconds a push may take before it is given up (a hung Redis must not hang a request)
 SEND_TIMEOUT = 2.0
+
+#: The ASGI server's event loop, set for each HTTP request by ``config.asgi_http``: a push made
+#: in the request's thread is handed to that loop and the request goes on without waiting for
+#: Redis. Elsewhere (a management command, a Celery task, a test client) it is None and a push
+#: waits for its sends.
+server_loop: ContextVar[asyncio.AbstractEventLoop | None] = ContextVar("server_loop", default=None)
 
 
 def server_time_ms() -> int:
@@ -98,7 +105,11 @@ def layer_message(payload: dict) -> dict:
 
 
 def _send_all(messages: list[tuple[str, dict]]) -> bool:
-    """Send each (group, channel-layer message) in one hop to the event loop; False on failure."""
+    """Send each (group, channel-layer message) in one hop to the event loop; False on failure.
+
+    From a request's thread under the ASGI server (``server_loop`` set) the sends are handed to
+    the server's loop and this returns at once (True: queued; a failure is logged there).
+    """
     layer = get_channel_layer()
     if layer is None:
         return False
@@ -109,13 +120,27 @@ def _send_all(messages: list[tuple[str, dict]]) -> bool:
             SEND_TIMEOUT,
         )
 
+    loop = server_loop.get()
+    if loop is not None and loop.is_running():
+        future = asyncio.run_coroutine_threadsafe(send(), loop)
+        future.add_done_callback(lambda done: _log_failure(done, messages))
+        return True
     try:
         async_to_sync(send)()
     except Exception as exc:  # noqa: BLE001 - a push must never break the change that made it
-        groups = ", ".join(group for group, _ in messages)
-        log.warning("live push to %s failed (%s: %s)", groups, type(exc).__name__, exc)
+        _warn(messages, exc)
         return False
     return True
+
+
+def _log_failure(done, messages) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        _warn(messages, done.exception())
+
+
+def _warn(messages, exc) -> None:
+    groups = ", ".join(group for group, _ in messages)
+    log.warning("live push to %s failed (%s: %s)", groups, type(exc).__name__, exc)
 
 
 async def apush(group: str, payload: dict) -> bool:

@@ -5,6 +5,7 @@ afterwards, and reused by a later request; a thread still running an abandoned v
 handed to another request.
 """
 
+import asyncio
 import itertools
 import threading
 import time
@@ -16,6 +17,7 @@ from django.db import connection
 from django.http import JsonResponse
 from django.urls import path
 
+from config.asgi_http import SyncStackASGIHandler
 from config.request_threads import RequestThread, RequestThreads
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,7 +37,22 @@ def whoami(request):
     return JsonResponse({"thread": _seen.number})
 
 
-urlpatterns = [path("whoami/", whoami)]
+_running = {"now": 0, "most": 0}
+_running_lock = threading.Lock()
+
+
+def slow(request):
+    """A view that stays a moment, counting how many requests run it at the same time."""
+    with _running_lock:
+        _running["now"] += 1
+        _running["most"] = max(_running["most"], _running["now"])
+    time.sleep(0.05)
+    with _running_lock:
+        _running["now"] -= 1
+    return JsonResponse({})
+
+
+urlpatterns = [path("whoami/", whoami), path("slow/", slow)]
 
 
 def thread_of_request():
@@ -92,3 +109,21 @@ def test_a_thread_knows_when_its_work_is_done():
     thread.submit(time.sleep, 0).result(5)
     assert not thread.busy
     thread.shutdown()
+
+
+def test_only_so_many_requests_run_their_view_at_once(settings):
+    settings.ROOT_URLCONF = __name__
+    settings.ASGI_THREADS = 2
+    handler = SyncStackASGIHandler()
+    _running.update(now=0, most=0)
+
+    async def many():
+        communicators = [
+            HttpCommunicator(handler, "GET", "/slow/", headers=[(b"host", b"127.0.0.1")])
+            for _ in range(6)
+        ]
+        return await asyncio.gather(*(c.get_response(timeout=10) for c in communicators))
+
+    responses = async_to_sync(many)()
+    assert [r["status"] for r in responses] == [200] * 6
+    assert _running["most"] == 2
