@@ -5,6 +5,7 @@ Websocket connections must come from an allowed origin and carry the session (if
 consumer then checks the user's rights on the object it serves before joining a group.
 """
 
+import gc
 import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -28,3 +29,7 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Everything loaded so far (Django, the apps, the URL map) lives as long as the process: keep it
+# out of the garbage collector's full passes, which otherwise walk it all again and again.
+gc.freeze()

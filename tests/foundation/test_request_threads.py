@@ -127,3 +127,11 @@ def test_only_so_many_requests_run_their_view_at_once(settings):
     responses = async_to_sync(many)()
     assert [r["status"] for r in responses] == [200] * 6
     assert _running["most"] == 2
+
+
+def test_the_loaded_application_is_kept_out_of_the_collectors_full_passes():
+    import gc
+
+    import config.asgi  # noqa: F401 - loading it freezes what it loaded
+
+    assert gc.get_freeze_count() > 10_000
