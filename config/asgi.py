@@ -30,6 +30,6 @@ application = ProtocolTypeRouter(
     }
 )
 
-# Everything loaded so far (Django, the apps, the URL map) lives as long as the process: keep it
+# Everything loaded so far (Django, the apps, their models) lives as long as the process: keep it
 # out of the garbage collector's full passes, which otherwise walk it all again and again.
 gc.freeze()
