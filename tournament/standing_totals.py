@@ -61,17 +61,22 @@ def placings_of(seats: QuerySet) -> list[pure.GamePlacing]:
             "stats",
         )
     )
-    return [
-        pure.GamePlacing(
-            entrant_id=str(entrant_id),
-            match_id=None if is_bye else str(match_id),
-            round_number=number,
-            place=place,
-            points=points,
-            stats=stats or {},
-        )
-        for entrant_id, match_id, is_bye, number, place, points, stats in rows
-    ]
+    return [_as_placing(*row) for row in rows]
+
+
+def _as_placing(entrant_id, match_id, is_bye, number, place, points, stats) -> pure.GamePlacing:
+    """One seat's row (entrant, match, bye?, round number, place, points, stats) as a placing;
+    stats as a dict, or as JSON text (a plain SQL read)."""
+    if isinstance(stats, str):
+        stats = json.loads(stats)
+    return pure.GamePlacing(
+        entrant_id=str(entrant_id),
+        match_id=None if is_bye else str(match_id),
+        round_number=number,
+        place=place,
+        points=points,
+        stats=stats or {},
+    )
 
 
 def swiss_placings(tournament: Tournament) -> list[pure.GamePlacing]:
@@ -141,28 +146,10 @@ def _placings_sql(count: int) -> str:
     )
 
 
-def _json(value) -> dict:
-    # the JSON column comes as text (SQLite, and Django's PostgreSQL loader) or already decoded
-    if isinstance(value, str):
-        return json.loads(value)
-    return value or {}
-
-
 def _placings_of_entrants(ids: list[int]) -> list[pure.GamePlacing]:
     params = [StageKind.SWISS, RoundStatus.DRAFT, StageKind.SWISS, RoundStatus.DRAFT, *ids]
-    return [
-        pure.GamePlacing(
-            entrant_id=str(entrant_id),
-            match_id=None if is_bye else str(match_id),
-            round_number=number,
-            place=place,
-            points=points,
-            stats=_json(stats),
-        )
-        for entrant_id, match_id, is_bye, number, place, points, stats in sql.fetch_all(
-            _placings_sql(len(ids)), params
-        )
-    ]
+    # the JSON column comes as text (SQLite, and Django's PostgreSQL loader)
+    return [_as_placing(*row) for row in sql.fetch_all(_placings_sql(len(ids)), params)]
 
 
 TOTALS_COLUMNS = ("entrant", *TOTALS_FIELDS)
