@@ -48,13 +48,16 @@ class SyncStackASGIHandler(ASGIHandler):
         """Serve one HTTP request, its synchronous work in a borrowed thread (see above)."""
         if scope["type"] != "http":
             raise ValueError(f"this handler serves HTTP only, not {scope['type']}")
-        server_loop.set(asyncio.get_running_loop())  # pushes from the request go back to it
+        # pushes from the request go back to this loop (and the mark goes with the request:
+        # a caller through async_to_sync, such as a test, would otherwise inherit it)
+        loop_mark = server_loop.set(asyncio.get_running_loop())
         thread = self.threads.borrow()
         try:
             async with ThreadSensitiveContext(executor=thread):
                 await self.handle(scope, receive, send)
         finally:
             self.threads.give_back(thread)
+            server_loop.reset(loop_mark)
 
     async def get_response_async(self, request):
         async with self.threads.turn():

@@ -117,7 +117,7 @@ def _deliver(group: str, payload: dict, loop) -> None:
 def _event_loop():
     """The event loop this thread's pushes run on (the ASGI server's under a server)."""
     loop = realtime.server_loop.get()
-    if loop is not None:
+    if loop is not None and loop.is_running():
         return loop
 
     async def running():
