@@ -135,3 +135,32 @@ def test_the_loaded_application_is_kept_out_of_the_collectors_full_passes():
     import config.asgi  # noqa: F401 - loading it freezes what it loaded
 
     assert gc.get_freeze_count() > 10_000
+
+
+def test_a_request_leaves_no_server_loop_mark_behind(settings):
+    from tournament.realtime import server_loop
+
+    settings.ROOT_URLCONF = __name__
+    handler = SyncStackASGIHandler()
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": "/whoami/",
+        "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1")],
+    }
+    sent, asked = [], []
+
+    async def receive():
+        asked.append(1)
+        if len(asked) == 1:
+            return {"type": "http.request", "body": b""}
+        await asyncio.Event().wait()  # the client stays connected
+
+    async def send(message):
+        sent.append(message)
+
+    # called straight through async_to_sync, whose context changes come back to this thread
+    async_to_sync(handler)(scope, receive, send)
+    assert sent[0]["status"] == 200
+    assert server_loop.get() is None
