@@ -7,6 +7,7 @@ door they came through) and writes its own entry with ``record_change``.
 
 from dataclasses import dataclass
 
+from common import sql
 from matches.models import AuditEntry, Channel
 
 
@@ -66,7 +67,7 @@ def record_change(
     ip_address: str | None = None,
 ) -> AuditEntry:
     """Append one entry to the tournament's audit trail (``target`` is any model instance)."""
-    return AuditEntry.objects.create(
+    entry = AuditEntry(
         tournament=tournament,
         action=action,
         target_type=target._meta.label_lower,
@@ -79,3 +80,5 @@ def record_change(
         reason=reason,
         ip_address=ip_address,
     )
+    sql.insert(entry)  # every result writes one: a prepared statement (common.sql)
+    return entry

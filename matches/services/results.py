@@ -20,6 +20,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
+from common import sql
 from engine import api as engine_api
 from leagues.services.ratings import ratings_change
 from matches.models import (
@@ -113,7 +114,7 @@ def accept(
     version.state = VersionState.ACCEPTED
     version.decided_at = now
     if version.pk is None:  # new: stored accepted, after the old one stepped aside
-        version.save(force_insert=True)
+        sql.insert(version)
     else:
         version.save(update_fields=["state", "decided_at"])
     by_side = {row["side"]: row for row in version.placings}

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from common import sql
 from common.errors import ServiceError
 from engine import api as engine_api
 from engine.errors import Problem, ResultInvalid
@@ -182,7 +183,7 @@ class LockedTable:
             **actor.provenance(),
         )
         if not to_accept:
-            version.save(force_insert=True)
+            sql.insert(version)
         self.versions.append(version)
         return version
 
