@@ -32,6 +32,42 @@
   var PING_EVERY_MS = 30000;
   // Many phones reload on the same push: spread the reloads so the server is not hit at once.
   var RELOAD_SPREAD_MS = 2500;
+  // A reload never takes away what someone is typing or sending: after a form's field was
+  // changed the page stays and says it has changed; for a while after a form was sent (a
+  // confirmation tapped just as another side's push arrived) the send's own answer replaces
+  // the page instead.
+  var SENDING_MS = 10000;
+  var formTouched = false;
+  var formSentAt = 0;
+  document.addEventListener("input", function (event) {
+    if (event.target && event.target.form) formTouched = true;
+  }, true);
+  document.addEventListener("submit", function () {
+    formSentAt = Date.now();
+    formTouched = false;
+  }, true);
+
+  function showChanged() {
+    if (document.querySelector("[data-live-changed]")) return;
+    var note = document.createElement("p");
+    note.className = "live-changed";
+    note.setAttribute("role", "status");
+    note.setAttribute("data-live-changed", "");
+    note.appendChild(document.createTextNode("This page has changed since you opened it. "));
+    var link = document.createElement("a");
+    link.href = window.location.href.split("#")[0];
+    link.textContent = "Reload it";
+    note.appendChild(link);
+    var main = document.getElementById("main") || document.body;
+    main.insertBefore(note, main.firstChild);
+  }
+
+  function reloadUnlessBusy(connection) {
+    connection.reloading = false;
+    if (Date.now() - formSentAt < SENDING_MS) return;
+    if (formTouched) { showChanged(); return; }
+    window.location.reload();
+  }
 
   function LiveConnection(root) {
     this.root = root;
@@ -251,7 +287,8 @@
         if (!this.reloading) {
           this.reloading = true;
           this.status("updating");
-          setTimeout(function () { window.location.reload(); }, 300 + Math.random() * RELOAD_SPREAD_MS);
+          var self = this;
+          setTimeout(function () { reloadUnlessBusy(self); }, 300 + Math.random() * RELOAD_SPREAD_MS);
         }
         return;
       }
