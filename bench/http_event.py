@@ -59,8 +59,7 @@ def build_event(rebuild: bool) -> dict:
     from django.contrib.auth import get_user_model
     from django.db.models import Prefetch
 
-    from accounts.tokens import issue as issue_token
-    from accounts.tokens import revoke_all as revoke_tokens
+    from accounts import tokens
     from matches.models import Match, MatchStatus, ResultVersion, Seat
     from matches.services.audit import Actor
     from matches.services.results import enter_result
@@ -122,8 +121,8 @@ def build_event(rebuild: bool) -> dict:
     StaffRole.objects.get_or_create(
         tournament=tournament, user=desk, defaults={"role": StaffRoleKind.REFEREE}
     )
-    revoke_tokens(desk)  # each run's token replaces the last one's (a user holds at most 50)
-    token = issue_token(desk, "bench")
+    tokens.revoke_all(desk)  # each run's token replaces the last one's (a user holds at most 50)
+    token = tokens.issue(desk, "bench")
     current = tournament.rounds.order_by("-number").first()
     if ResultVersion.objects.filter(match__round=current).exists():
         clear_round_results(current)

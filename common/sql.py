@@ -71,6 +71,7 @@ class ModelColumns:
         self.fields = [f for f in model._meta.concrete_fields if f.name not in leave_out]
         self.attnames = [f.attname for f in self.fields]
         self.width = len(self.fields)
+        self._pk_index = self.attnames.index(model._meta.pk.attname)
         self._converters = None
 
     @property
@@ -93,7 +94,7 @@ class ModelColumns:
     def instance(self, row, start: int = 0):
         """The instance whose values start at ``row[start]`` (None for an outer join's miss)."""
         values = list(row[start : start + self.width])
-        if values[self.attnames.index(self.model._meta.pk.attname)] is None:
+        if values[self._pk_index] is None:
             return None
         for index, converters, expression in self._field_converters():
             for convert in converters:

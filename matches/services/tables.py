@@ -71,11 +71,6 @@ def engine_options(match: Match, seats: list[Seat]) -> dict:
     return options
 
 
-def seats_in_order(match: Match) -> list[Seat]:
-    """The match's seats in seat order with their entrants (and, in team play, their teams)."""
-    return read_seats(match)
-
-
 def score_report(match: Match, report: dict, seats: list[Seat] | None = None) -> list[dict]:
     """Validate and rank a report for this match; raises the engine's ``ResultInvalid``.
 
@@ -85,7 +80,7 @@ def score_report(match: Match, report: dict, seats: list[Seat] | None = None) ->
         # PostgreSQL cannot store a NUL character in JSON; no result needs one.
         raise ResultInvalid([Problem(None, "report", "the report contains a NUL character")])
     if seats is None:
-        seats = seats_in_order(match)
+        seats = read_seats(match)
     tournament = match.round.tournament
     return engine_api.score(
         tournament.game_system, tournament.mode, report, engine_options(match, seats)
@@ -134,7 +129,7 @@ class LockedTable:
     @classmethod
     def lock(cls, match: Match) -> "LockedTable":
         match = lock_match(match)
-        return cls(match, seats_in_order(match), read_live_versions(match))
+        return cls(match, read_seats(match), read_live_versions(match))
 
     def next_number(self) -> int:
         """The number the match's next version takes.

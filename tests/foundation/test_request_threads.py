@@ -6,6 +6,7 @@ handed to another request.
 """
 
 import asyncio
+import gc
 import itertools
 import threading
 import time
@@ -17,8 +18,10 @@ from django.db import connection
 from django.http import JsonResponse
 from django.urls import path
 
+import config.asgi
 from config.asgi_http import SyncStackASGIHandler
 from config.request_threads import RequestThread, RequestThreads
+from tournament.realtime import server_loop
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -56,10 +59,8 @@ urlpatterns = [path("whoami/", whoami), path("slow/", slow)]
 
 
 def thread_of_request():
-    from config.asgi import application
-
     communicator = HttpCommunicator(
-        application, "GET", "/whoami/", headers=[(b"host", b"127.0.0.1")]
+        config.asgi.application, "GET", "/whoami/", headers=[(b"host", b"127.0.0.1")]
     )
     response = async_to_sync(communicator.get_response)(timeout=10)
     assert response["status"] == 200
@@ -130,16 +131,11 @@ def test_only_so_many_requests_run_their_view_at_once(settings):
 
 
 def test_the_loaded_application_is_kept_out_of_the_collectors_full_passes():
-    import gc
-
-    import config.asgi  # noqa: F401 - loading it freezes what it loaded
-
+    assert config.asgi.application is not None  # loading it froze what it loaded
     assert gc.get_freeze_count() > 10_000
 
 
 def test_a_request_leaves_no_server_loop_mark_behind(settings):
-    from tournament.realtime import server_loop
-
     settings.ROOT_URLCONF = __name__
     handler = SyncStackASGIHandler()
     scope = {
