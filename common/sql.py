@@ -55,6 +55,24 @@ def execute(sql: str, params) -> int:
         return cursor.rowcount
 
 
+@cache
+def _update_sql(model, field_names: tuple[str, ...], count: int) -> str:
+    assignments = ", ".join(f"{column(model, name)} = %s" for name in field_names)
+    marks = ", ".join(["%s"] * count)
+    return f"UPDATE {table(model)} SET {assignments} WHERE {column(model, 'pk')} IN ({marks})"
+
+
+def update(model, pks, **values) -> int:
+    """``model.objects.filter(pk__in=pks).update(**values)`` for plain values (no expressions),
+    the statement built once; the number of rows changed."""
+    pks = list(pks)
+    names = tuple(values)
+    params = [
+        model._meta.get_field(name).get_db_prep_save(values[name], connection) for name in names
+    ]
+    return execute(_update_sql(model, names, len(pks)), params + pks)
+
+
 class ModelColumns:
     """One model's columns in a plain SQL select, and the way back to an instance.
 

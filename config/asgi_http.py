@@ -60,8 +60,9 @@ class SyncStackASGIHandler(ASGIHandler):
             server_loop.reset(loop_mark)
 
     async def get_response_async(self, request):
-        async with self.threads.turn():
-            return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+        return await self.threads.in_turn(
+            sync_to_async(self.get_response, thread_sensitive=True)(request)
+        )
 
     async def handle(self, scope, receive, send):
         try:

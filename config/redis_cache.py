@@ -65,3 +65,17 @@ class SharedPoolRedisCache(RedisCache):
             pipe.expire(key, timeout, nx=True)
             count, _ = pipe.execute()
         return int(count)
+
+    def set_and_add(self, set_key: str, value, add_key: str, timeout: int) -> bool:
+        """``set(set_key, value)`` then ``add(add_key, 1)``, both with ``timeout`` seconds to live,
+        in one round trip; True if ``add_key`` was added (it did not exist)."""
+        set_key = self.make_and_validate_key(set_key)
+        add_key = self.make_and_validate_key(add_key)
+        client = self._cache.get_client(add_key, write=True)
+        dumps = self._cache._serializer.dumps
+        seconds = self.get_backend_timeout(timeout)
+        with client.pipeline(transaction=False) as pipe:
+            pipe.set(set_key, dumps(value), ex=seconds)
+            pipe.set(add_key, dumps(1), ex=seconds, nx=True)
+            _, added = pipe.execute()
+        return bool(added)

@@ -73,7 +73,7 @@ def redis_channel_layer(url: str, kind: str = "pubsub") -> dict:
     """
     if kind == "pubsub":
         return {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "BACKEND": "config.pubsub_layer.PipelinedPubSubChannelLayer",
             "CONFIG": {
                 # Redis's pub/sub ignores the database number: name the channels after it, so
                 # two sites (or two test workers) on one Redis never hear each other.

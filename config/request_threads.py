@@ -15,11 +15,19 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections import deque
+from collections.abc import Awaitable
 from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 #: idle threads kept for the next requests; more are made when more requests run at once, and
 #: the ones beyond this are stopped once their request is done
 KEEP_IDLE = 64
+
+#: a view still running after this many seconds gives its turn to the next request: a slow page
+#: (an import, a recompute) waits on its own, never holding up the quick ones behind it
+SLOW_VIEW_SECONDS = 0.2
+
+T = TypeVar("T")
 
 
 class RequestThread(ThreadPoolExecutor):
@@ -44,24 +52,53 @@ class RequestThreads:
     a bound on how many requests run their synchronous part at once (``at_once``).
 
     The bound: Python runs one thread at a time, and thirty requests' threads contending for it
-    got less done than a handful did (bench/http_load.py): the rest wait their turn on the event
-    loop, in arrival order, holding no thread and no database connection.
+    got less done than a handful did, and two less than four (bench/http_load.py): the rest
+    wait their turn on the event loop, in arrival order, holding no thread and no database
+    connection. A view that runs long gives its turn up (``in_turn``).
     """
 
-    def __init__(self, keep_idle: int = KEEP_IDLE, at_once: int = 4):
+    def __init__(
+        self, keep_idle: int = KEEP_IDLE, at_once: int = 2, slow_after: float = SLOW_VIEW_SECONDS
+    ):
         self.keep_idle = keep_idle
         self.at_once = at_once
+        self.slow_after = slow_after
         self._idle: deque[RequestThread] = deque()
         self._turns: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def turn(self) -> asyncio.Semaphore:
-        """The running event loop's gate: ``async with threads.turn():`` around a request's
-        synchronous part (one gate per loop: asyncio's primitives belong to one loop)."""
+        """The running event loop's gate, taken by ``in_turn`` (one gate per loop: asyncio's
+        primitives belong to one loop)."""
         loop = asyncio.get_running_loop()
         gate = self._turns.get(loop)
         if gate is None:
             gate = self._turns[loop] = asyncio.Semaphore(self.at_once)
         return gate
+
+    async def in_turn(self, work: Awaitable[T]) -> T:
+        """Await ``work`` (a request's synchronous part) once it is this request's turn.
+
+        The turn is held while the work runs, but only for ``slow_after`` seconds: a view still
+        running then (a CSV import, a recompute) gives its turn to the next request in line and
+        goes on outside the bound. So ``at_once`` can stay small, as the interpreter likes it,
+        without two slow pages stalling every quick request of the process behind them.
+        """
+        gate = self.turn()
+        await gate.acquire()
+        held = True
+
+        def give_up_turn():
+            nonlocal held
+            if held:
+                held = False
+                gate.release()
+
+        timer = asyncio.get_running_loop().call_later(self.slow_after, give_up_turn)
+        try:
+            return await work
+        finally:
+            timer.cancel()
+            give_up_turn()
 
     def borrow(self) -> RequestThread:
         """An idle thread, or a new one when every kept one is busy."""

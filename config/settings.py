@@ -310,8 +310,9 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DATA_UPLOAD_MAX_NUMBER_FIELDS", 1000)
 REQUEST_MAX_BODY_BYTES = env_int("REQUEST_MAX_BODY_BYTES", 5_000_000)
 
 # Requests of one server process that run their middleware and view at the same time; the others
-# wait their turn on the event loop (config/request_threads.py).
-ASGI_THREADS = env_int("ASGI_THREADS", 4)
+# wait their turn on the event loop; a view still running after 0.2 s gives its turn up
+# (config/request_threads.py).
+ASGI_THREADS = env_int("ASGI_THREADS", 2)
 
 # Rate limits per client address, counted in the cache (config/security.py): "count/period" with
 # the period in s, m, h or d ("20/10m" = 20 in 10 minutes). Generous for a venue where hundreds

@@ -62,8 +62,7 @@ def offer(key: str, group: str, payload: dict) -> bool:
     """
     window, pending = _keys(key)
     try:
-        cache.set(pending, payload, MARK_SECONDS)
-        if not cache.add(window, 1, MARK_SECONDS):
+        if not _mark_and_open(pending, payload, window):
             return False
         # it goes now: a mark set meanwhile is a change that committed before this send
         cache.delete(pending)
@@ -73,6 +72,16 @@ def offer(key: str, group: str, payload: dict) -> bool:
     loop = _event_loop()  # found from this thread: the server's loop under a server
     _spawn(lambda: _own_window(key, group, payload, loop))
     return True
+
+
+def _mark_and_open(pending: str, payload: dict, window: str) -> bool:
+    """Set the pending mark, then try to open the window: True if this call opened it (the
+    Redis cache does both in one round trip, ``config.redis_cache``)."""
+    set_and_add = getattr(cache, "set_and_add", None)
+    if set_and_add is not None:
+        return set_and_add(pending, payload, window, MARK_SECONDS)
+    cache.set(pending, payload, MARK_SECONDS)
+    return cache.add(window, 1, MARK_SECONDS)
 
 
 def _own_window(key: str, group: str, last: dict, loop) -> None:

@@ -114,11 +114,14 @@ def _send_all(messages: list[tuple[str, dict]]) -> bool:
     if layer is None:
         return False
 
+    send_many = getattr(layer, "group_send_many", None)  # the Redis layer: one round trip
+
     async def send():
-        await asyncio.wait_for(
-            asyncio.gather(*(layer.group_send(group, message) for group, message in messages)),
-            SEND_TIMEOUT,
-        )
+        if send_many is not None:
+            sending = send_many(messages)
+        else:
+            sending = asyncio.gather(*(layer.group_send(g, message) for g, message in messages))
+        await asyncio.wait_for(sending, SEND_TIMEOUT)
 
     loop = server_loop.get()
     if loop is not None and loop.is_running():

@@ -127,8 +127,10 @@ def _counted_seats_sql(s: str, r: str, st: str, also_join: str = "") -> str:
 @cache
 def _placings_sql(count: int) -> str:
     """The counted seats of every match the given entrants played (``placings_of`` of
-    ``counted_seats`` as one statement), in round order. Parameters: the two of
-    ``_counted_seats_sql`` twice, then the entrants' ids."""
+    ``counted_seats`` as one statement), in round order; the stats of the given entrants'
+    seats only (the others' seats name their opponents, and their stats are not summed here:
+    no JSON to decode for them). Parameters: the entrants' ids, the two of
+    ``_counted_seats_sql`` twice, then the entrants' ids again."""
     marks = ", ".join(["%s"] * count)
     entrant, match = sql.column(Seat, "entrant"), sql.column(Seat, "match")
     number = sql.column(Round, "number")
@@ -140,14 +142,15 @@ def _placings_sql(count: int) -> str:
     return (
         f"SELECT s.{entrant}, s.{match}, m.{sql.column(Match, 'is_bye')}, r.{number}, "
         f"s.{sql.column(Seat, 'place')}, CAST(s.{sql.column(Seat, 'points')} AS DOUBLE PRECISION), "
-        f"s.{sql.column(Seat, 'stats')} "
+        f"CASE WHEN s.{entrant} IN ({marks}) THEN s.{sql.column(Seat, 'stats')} END "
         f"{_counted_seats_sql('s', 'r', 'st', join_match)} "
         f"AND s.{match} IN ({played}) ORDER BY r.{number}, s.{match}"
     )
 
 
 def _placings_of_entrants(ids: list[int]) -> list[pure.GamePlacing]:
-    params = [StageKind.SWISS, RoundStatus.DRAFT, StageKind.SWISS, RoundStatus.DRAFT, *ids]
+    counted = [StageKind.SWISS, RoundStatus.DRAFT]
+    params = [*ids, *counted, *counted, *ids]
     # the JSON column comes as text (SQLite, and Django's PostgreSQL loader)
     return [_as_placing(*row) for row in sql.fetch_all(_placings_sql(len(ids)), params)]
 

@@ -106,8 +106,8 @@ def accept(
     # (pending or disputed) that this version replaces
     previous = table.accepted or (live[-1] if live else None)
     if live:
-        ResultVersion.objects.filter(pk__in=[v.pk for v in live]).update(
-            state=VersionState.SUPERSEDED, decided_at=now
+        sql.update(
+            ResultVersion, [v.pk for v in live], state=VersionState.SUPERSEDED, decided_at=now
         )
     for earlier in live:
         earlier.state, earlier.decided_at = VersionState.SUPERSEDED, now

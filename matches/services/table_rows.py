@@ -39,14 +39,17 @@ def _match_sql(lock: bool) -> str:
         f"ON t.{sql.column(Tournament, 'pk')} = r.{sql.column(Round, 'tournament')} "
         f"WHERE m.{sql.column(Match, 'pk')} = %s"
     )
-    if lock and connection.features.has_select_for_update_of:
-        statement += " FOR UPDATE OF m"
+    if lock and connection.vendor == "postgresql":
+        # the match for update; its round and tournament read and held in the same statement
+        statement += " FOR UPDATE OF m FOR KEY SHARE OF r, t"
     return statement
 
 
 def read_match(pk: int, *, lock: bool = False) -> Match | None:
     """The match with its round and tournament loaded (``select_related("round__tournament")``);
-    ``lock``: its row locked for the transaction (``select_for_update(of=("self",))``)."""
+    ``lock`` (PostgreSQL): the match row locked for update for the transaction, the round and
+    tournament rows with a key-share lock (``matches.services.tables.lock_match`` says why).
+    SQLite takes the whole database for a writing transaction and needs no row lock."""
     row = sql.fetch_one(_match_sql(lock), [pk])
     if row is None:
         return None

@@ -8,8 +8,6 @@ transaction (queueing concurrent submissions on one match) and reads what the fl
 import json
 from dataclasses import dataclass
 
-from django.db import transaction
-
 from common import sql
 from common.errors import ServiceError
 from engine import api as engine_api
@@ -87,12 +85,6 @@ def score_report(match: Match, report: dict, seats: list[Seat] | None = None) ->
     )
 
 
-KEY_SHARE_ROUND_AND_TOURNAMENT = """
-    SELECT 1 FROM tournament_round r JOIN tournament_tournament t ON t.id = r.tournament_id
-    WHERE r.id = %s FOR KEY SHARE
-"""
-
-
 def lock_match(match: Match) -> Match:
     """The match re-read with its row locked for this transaction, its round and tournament
     loaded and held steady.
@@ -101,14 +93,11 @@ def lock_match(match: Match) -> Match:
     every result of the event behind one another. The round and tournament rows get a key-share
     lock instead (PostgreSQL), which many results hold at once but which still makes them wait
     for, and be waited for by, a service that locks the round or the tournament for update
-    (completing a round, generating the next one). SQLite takes the whole database for a
-    writing transaction anyway.
+    (completing a round, generating the next one). The three locks are taken by the statement
+    that reads the rows, so the round and tournament it returns are the versions it holds (a
+    row changed meanwhile is read again once its lock is free). SQLite takes the whole database
+    for a writing transaction anyway.
     """
-    connection = transaction.get_connection()
-    if connection.vendor == "postgresql":
-        # First, so that the round and tournament read below are the ones this lock holds.
-        with connection.cursor() as cursor:
-            cursor.execute(KEY_SHARE_ROUND_AND_TOURNAMENT, [match.round_id])
     locked = read_match(match.pk, lock=True)
     if locked is None:
         raise Match.DoesNotExist(f"match {match.pk} is gone")
@@ -186,4 +175,4 @@ class LockedTable:
         if self.match.status == status:
             return
         self.match.status = status
-        Match.objects.filter(pk=self.match.pk).update(status=status)
+        sql.update(Match, [self.match.pk], status=status)

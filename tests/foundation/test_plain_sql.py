@@ -1,5 +1,7 @@
 """``common.sql``: the plain statements of the hottest paths give what the ORM gives."""
 
+from datetime import UTC, datetime
+
 import pytest
 
 from common import sql
@@ -44,6 +46,20 @@ def test_seats_and_versions_read_in_plain_sql_equal_the_orms(table):
         (s.pk, s.entrant.display_name, s.position) for s in orm
     ]
     assert read_live_versions(table) == []
+
+
+def test_an_update_in_plain_sql_changes_what_the_orms_would(table):
+    others = list(Match.objects.exclude(pk=table.pk).values_list("pk", "status"))
+    when = datetime(2026, 11, 26, 15, 30, 5, 123456, tzinfo=UTC)
+    assert sql.update(Match, [table.pk], status="disputed", created_at=when) == 1
+    table.refresh_from_db()
+    assert (table.status, table.created_at) == ("disputed", when)
+    assert list(Match.objects.exclude(pk=table.pk).values_list("pk", "status")) == others
+    everyone = [pk for pk, _ in others]
+    assert sql.update(Match, everyone, status="accepted") == len(everyone)
+    assert set(Match.objects.filter(pk__in=everyone).values_list("status", flat=True)) == {
+        "accepted"
+    }
 
 
 def test_a_model_with_its_own_save_is_not_stored_behind_its_back():

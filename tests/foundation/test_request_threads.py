@@ -55,7 +55,22 @@ def slow(request):
     return JsonResponse({})
 
 
-urlpatterns = [path("whoami/", whoami), path("slow/", slow)]
+def very_slow(request):
+    """A view that runs long (an import, a recompute)."""
+    time.sleep(1.0)
+    return JsonResponse({"view": "very slow"})
+
+
+def quick(request):
+    return JsonResponse({"view": "quick"})
+
+
+urlpatterns = [
+    path("whoami/", whoami),
+    path("slow/", slow),
+    path("very-slow/", very_slow),
+    path("quick/", quick),
+]
 
 
 def thread_of_request():
@@ -128,6 +143,44 @@ def test_only_so_many_requests_run_their_view_at_once(settings):
     responses = async_to_sync(many)()
     assert [r["status"] for r in responses] == [200] * 6
     assert _running["most"] == 2
+
+
+def test_a_slow_view_gives_its_turn_to_the_requests_behind_it(settings):
+    settings.ROOT_URLCONF = __name__
+    settings.ASGI_THREADS = 1
+    handler = SyncStackASGIHandler()
+    finished = []
+
+    async def call(path):
+        communicator = HttpCommunicator(handler, "GET", path, headers=[(b"host", b"127.0.0.1")])
+        response = await communicator.get_response(timeout=10)
+        finished.append((path, response["status"]))
+
+    async def both():
+        slow_one = asyncio.ensure_future(call("/very-slow/"))
+        await asyncio.sleep(0.05)  # the slow view holds the only turn now
+        await call("/quick/")
+        assert finished == [("/quick/", 200)]  # it did not wait for the slow view's second
+        await slow_one
+
+    async_to_sync(both)()
+    assert finished == [("/quick/", 200), ("/very-slow/", 200)]
+
+
+def test_a_quick_view_keeps_its_turn_to_the_end():
+    threads = RequestThreads(at_once=1, slow_after=5)
+    order = []
+
+    async def work(name, seconds):
+        order.append(f"{name} starts")
+        await asyncio.sleep(seconds)
+        order.append(f"{name} ends")
+
+    async def both():
+        await asyncio.gather(threads.in_turn(work("one", 0.1)), threads.in_turn(work("two", 0)))
+
+    asyncio.run(both())
+    assert order == ["one starts", "one ends", "two starts", "two ends"]
 
 
 def test_the_loaded_application_is_kept_out_of_the_collectors_full_passes():

@@ -86,7 +86,7 @@ def test_server_side_binding_can_be_switched_off_for_a_transaction_pooler():
 def test_redis_url_switches_channel_layer_and_celery():
     settings = probe({"REDIS_URL": "redis://127.0.0.1:6379/0"})
     # one PUBLISH per push, each server process fanning it out itself (config/redis_layer.py)
-    assert settings["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert settings["layer"] == "config.pubsub_layer.PipelinedPubSubChannelLayer"
     assert settings["eager"] is False
     assert settings["broker"] == "redis://127.0.0.1:6379/0"
     core = probe({"REDIS_URL": "redis://127.0.0.1:6379/0", "REDIS_CHANNEL_LAYER": "core"})

@@ -64,6 +64,22 @@ def test_a_window_counter_counts_and_keeps_its_first_expiry(redis_url):
     cache.delete(key)
 
 
+def test_set_and_add_is_set_then_add_in_one_round_trip(redis_url):
+    cache = make(redis_url)
+    cache.delete_many(["mark-test", "window-test"])
+    assert cache.set_and_add("mark-test", {"last": 1}, "window-test", 10) is True
+    assert cache.set_and_add("mark-test", {"last": 2}, "window-test", 10) is False
+    # the value set is read back as the cache's own set would store it; the added key holds 1
+    assert cache.get("mark-test") == {"last": 2}
+    assert cache.get("window-test") == 1
+    client = cache._cache.get_client(cache.make_and_validate_key("window-test"))
+    assert 0 < client.ttl(cache.make_and_validate_key("window-test")) <= 10
+    assert 0 < client.ttl(cache.make_and_validate_key("mark-test")) <= 10
+    cache.delete("window-test")
+    assert cache.set_and_add("mark-test", {"last": 3}, "window-test", 10) is True
+    cache.delete_many(["mark-test", "window-test"])
+
+
 def test_rate_limits_count_in_redis(redis_url, settings, monkeypatch):
     from common import rate_limits
 

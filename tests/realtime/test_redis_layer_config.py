@@ -12,9 +12,9 @@ import asyncio
 import pytest
 from channels.layers import get_channel_layer
 from channels_redis.core import RedisChannelLayer
-from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from config import redis_layer
+from config.pubsub_layer import PipelinedPubSubChannelLayer
 
 
 def layer_for(redis_url, **changes) -> RedisChannelLayer:
@@ -88,8 +88,8 @@ def test_the_pubsub_layer_reaches_every_member_of_a_crowd_once(redis_url):
     """The default layer: one publish reaches each of 400 channels of a process exactly once,
     and a channel that left the group hears nothing."""
     config = redis_layer.redis_channel_layer(redis_url)
-    assert config["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
-    layer = RedisPubSubChannelLayer(**config["CONFIG"])
+    assert config["BACKEND"] == "config.pubsub_layer.PipelinedPubSubChannelLayer"
+    layer = PipelinedPubSubChannelLayer(**config["CONFIG"])
 
     async def crowd():
         names = [await layer.new_channel() for _ in range(400)]
@@ -110,8 +110,8 @@ def test_the_pubsub_layer_reaches_every_member_of_a_crowd_once(redis_url):
 def test_two_databases_on_one_redis_do_not_hear_each_other(redis_url):
     """Pub/sub ignores Redis's database numbers; the layer's prefix carries them instead."""
     base = redis_url.rsplit("/", 1)[0]
-    first = RedisPubSubChannelLayer(**redis_layer.redis_channel_layer(f"{base}/11")["CONFIG"])
-    second = RedisPubSubChannelLayer(**redis_layer.redis_channel_layer(f"{base}/12")["CONFIG"])
+    first = PipelinedPubSubChannelLayer(**redis_layer.redis_channel_layer(f"{base}/11")["CONFIG"])
+    second = PipelinedPubSubChannelLayer(**redis_layer.redis_channel_layer(f"{base}/12")["CONFIG"])
 
     async def two_sites():
         here, there = await first.new_channel(), await second.new_channel()
