@@ -34,12 +34,13 @@ TOURNAMENT = r"tournaments/(?P<tournament_slug>[-a-zA-Z0-9_]+)"
 TOURNAMENT_PATH = "tournaments/<slug:tournament_slug>"
 
 router = DefaultRouter()
+# a match's results first: the busiest writes of an event (routes are tried in order)
+router.register(r"matches/(?P<match_pk>\d+)/results", ResultViewSet, basename="match-result")
 router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register(f"{TOURNAMENT}/entrants", EntrantViewSet, basename="tournament-entrant")
 router.register(f"{TOURNAMENT}/rounds", RoundViewSet, basename="tournament-round")
 router.register(f"{TOURNAMENT}/audit", AuditViewSet, basename="tournament-audit")
 router.register("matches", MatchViewSet, basename="match")
-router.register(r"matches/(?P<match_pk>\d+)/results", ResultViewSet, basename="match-result")
 
 urlpatterns = [
     path(

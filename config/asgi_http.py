@@ -5,10 +5,18 @@ Every view of this project is synchronous (Django forms, DRF), and so is part of
 built for async mode, so a request crossed between the event loop and its worker thread once
 for every middleware method and again for the view: about a dozen crossings per request, a
 quarter of the CPU time of a result submission under load. Here the chain is built in sync
-mode, as under WSGI, and the whole of it runs in the request's worker thread: one crossing in,
-one out. Reading the body and sending the response stay asynchronous, as ASGI servers expect.
-Each request's thread is borrowed from ``config.request_threads`` and given back afterwards,
-instead of a new thread being started for every request.
+mode, as under WSGI, and the whole of it runs in the request's worker thread. So do the
+``request_started`` signal before it and, for a response that is not streamed, the response's
+``close()`` (``request_finished``: the database connection goes back to the pool) after it,
+which Django's handler runs as two more crossings of their own: one crossing in, one out per
+request. Reading the body and sending the response stay asynchronous, as ASGI servers expect;
+a streamed response is closed after its last chunk is sent, as Django does. Each request's
+thread is borrowed from ``config.request_threads`` and given back afterwards, instead of a new
+thread being started for every request.
+
+A sync view cannot be stopped once it runs, so the client going away is not watched for
+while it does (Django's handler does, to cancel async views): the view finishes, its database
+work commits or rolls back as it would, and the response is sent to nobody.
 
 The body is counted while it arrives: Django's handler spools any body to disk before a
 middleware sees it, and a body sent in chunks has no ``Content-Length`` for the size check to
@@ -22,8 +30,11 @@ import tempfile
 
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.conf import settings
+from django.core import signals
 from django.core.exceptions import RequestAborted
-from django.core.handlers.asgi import ASGIHandler
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.http import FileResponse, HttpResponseBase
+from django.urls import set_script_prefix
 
 from config.request_checks import body_too_large
 from config.request_threads import RequestThreads
@@ -59,16 +70,38 @@ class SyncStackASGIHandler(ASGIHandler):
             self.threads.give_back(thread)
             server_loop.reset(loop_mark)
 
-    async def get_response_async(self, request):
-        return await self.threads.in_turn(
-            sync_to_async(self.get_response, thread_sensitive=True)(request)
-        )
-
     async def handle(self, scope, receive, send):
+        """Read the body, serve the request in its thread (in its turn), send the response."""
         try:
-            await super().handle(scope, receive, send)
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
         except BodyTooLarge:
             await self.send_response(body_too_large(scope.get("path", "")), send)
+            return
+        try:
+            set_script_prefix(get_script_prefix(scope))
+            serve = sync_to_async(self.serve_in_thread, thread_sensitive=True)
+            response = await self.threads.in_turn(serve(scope, body_file))
+            await self.send_response(response, send)
+            if response.streaming:
+                await sync_to_async(response.close, thread_sensitive=True)()
+        finally:
+            body_file.close()
+
+    def serve_in_thread(self, scope, body_file) -> HttpResponseBase:
+        """The request's synchronous part, in its thread: ``request_started``, the request, the
+        middleware and the view; a response that is not streamed is closed here as well."""
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, response = self.create_request(scope, body_file)
+        if request is not None:
+            response = self.get_response(request)
+        response._handler_class = self.__class__
+        if isinstance(response, FileResponse):
+            response.block_size = self.chunk_size  # the ASGI server does the chunking
+        if not response.streaming:
+            response.close()  # request_finished, from the request's own thread
+        return response
 
     async def read_body(self, receive):
         """The body, read chunk by chunk; ``BodyTooLarge`` as soon as it passes the limit."""

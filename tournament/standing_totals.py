@@ -84,16 +84,20 @@ def swiss_placings(tournament: Tournament) -> list[pure.GamePlacing]:
     return placings_of(counted_seats().filter(round__tournament=tournament))
 
 
+def _values(tally: pure.Tally) -> dict:
+    """An entrant's ``EntrantTotals`` fields (but the entrant) from its tally."""
+    return {
+        "points": tally.points,
+        "games": tally.games,
+        "byes": tally.byes,
+        "firsts": tally.firsts,
+        "stats": dict(tally.stats),
+        "opponents": ",".join(tally.opponents),
+    }
+
+
 def _row(entrant_id: int, tally: pure.Tally) -> EntrantTotals:
-    return EntrantTotals(
-        entrant_id=entrant_id,
-        points=tally.points,
-        games=tally.games,
-        byes=tally.byes,
-        firsts=tally.firsts,
-        stats=dict(tally.stats),
-        opponents=",".join(tally.opponents),
-    )
+    return EntrantTotals(entrant_id=entrant_id, **_values(tally))
 
 
 # --- one result's entrants, in plain SQL (every accepted result runs these) ----------------------
@@ -173,11 +177,9 @@ def _upsert(tallies: dict[str, pure.Tally]) -> None:
     fields = [EntrantTotals._meta.get_field(name) for name in TOTALS_FIELDS]
     params = []
     for pk, tally in tallies.items():
-        row = _row(int(pk), tally)
-        params.append(row.entrant_id)
-        params += [
-            field.get_db_prep_save(getattr(row, field.attname), connection) for field in fields
-        ]
+        values = _values(tally)
+        params.append(int(pk))
+        params += [field.get_db_prep_save(values[field.name], connection) for field in fields]
     sql.execute(_upsert_sql(len(tallies)), params)
 
 

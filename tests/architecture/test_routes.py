@@ -1,12 +1,13 @@
 """Every route is reachable: no earlier route answers its URLs instead.
 
-``config.urls`` puts the public event pages first (they are the most asked for, and Django tries
-routes in order), so a route placed before another must never swallow the other's URLs.
+``config.urls`` puts the API's prefix and the public event pages first, and the API its match
+results first (they are the most asked for, and Django tries routes in order), so a route placed
+before another must never swallow the other's URLs.
 """
 
 import re
 
-from django.urls import URLResolver, get_resolver, resolve
+from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from django.urls.resolvers import RoutePattern
 
 #: a sample value for each path converter
@@ -40,10 +41,25 @@ def test_every_route_answers_its_own_urls():
     assert shadowed == []
 
 
-def test_the_standings_page_is_among_the_first_routes_tried():
-    position = next(
-        i
-        for i, (route, _) in enumerate(routes(get_resolver().url_patterns))
-        if route == "events/<slug:slug>/standings/"
-    )
-    assert position < 20
+def routes_tried(url: str, monkeypatch) -> int:
+    """How many endpoint patterns Django tries (and fails) before ``url`` resolves."""
+    tried = []
+    original = URLPattern.resolve
+
+    def counting(self, path):
+        tried.append(self)
+        return original(self, path)
+
+    monkeypatch.setattr(URLPattern, "resolve", counting)
+    resolve(url)
+    return len(tried)
+
+
+def test_the_standings_page_is_among_the_first_routes_tried(monkeypatch):
+    assert routes_tried("/events/sample-slug/standings/", monkeypatch) < 20
+
+
+def test_a_result_is_among_the_first_api_routes_tried(monkeypatch):
+    """The busiest writes of an event: a result's post or correction (it tried 123 routes)."""
+    assert routes_tried("/api/v1/matches/7/results/", monkeypatch) < 40
+    assert routes_tried("/api/v1/matches/7/results/correct/", monkeypatch) < 40
