@@ -83,9 +83,11 @@ class SyncStackASGIHandler(ASGIHandler):
             set_script_prefix(get_script_prefix(scope))
             serve = sync_to_async(self.serve_in_thread, thread_sensitive=True)
             response = await self.threads.in_turn(serve(scope, body_file))
-            await self.send_response(response, send)
-            if response.streaming:
-                await sync_to_async(response.close, thread_sensitive=True)()
+            try:
+                await self.send_response(response, send)
+            finally:
+                if response.streaming:
+                    await sync_to_async(response.close, thread_sensitive=True)()
         finally:
             body_file.close()
 

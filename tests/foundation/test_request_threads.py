@@ -14,6 +14,7 @@ import time
 import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import HttpCommunicator
+from django.core import signals
 from django.db import connection
 from django.http import JsonResponse
 from django.urls import path
@@ -143,6 +144,32 @@ def test_only_so_many_requests_run_their_view_at_once(settings):
     responses = async_to_sync(many)()
     assert [r["status"] for r in responses] == [200] * 6
     assert _running["most"] == 2
+
+
+def test_the_request_signals_run_once_in_the_views_own_thread(settings):
+    """request_started, the view and request_finished: one thread, one crossing to it."""
+    settings.ROOT_URLCONF = __name__
+    seen = []
+
+    def started(**kwargs):
+        seen.append(("started", threading.get_ident()))
+
+    def finished(**kwargs):
+        seen.append(("finished", threading.get_ident()))
+
+    signals.request_started.connect(started)
+    signals.request_finished.connect(finished)
+    try:
+        communicator = HttpCommunicator(
+            SyncStackASGIHandler(), "GET", "/whoami/", headers=[(b"host", b"127.0.0.1")]
+        )
+        response = async_to_sync(communicator.get_response)(timeout=10)
+    finally:
+        signals.request_started.disconnect(started)
+        signals.request_finished.disconnect(finished)
+    assert response["status"] == 200
+    assert [name for name, _ in seen] == ["started", "finished"]
+    assert seen[0][1] == seen[1][1] != threading.get_ident()
 
 
 def test_a_slow_view_gives_its_turn_to_the_requests_behind_it(settings):
