@@ -73,6 +73,34 @@ def update(model, pks, **values) -> int:
     return execute(_update_sql(model, names, len(pks)), params + pks)
 
 
+@cache
+def _update_each_sql(model, field_names: tuple[str, ...], count: int) -> str:
+    pk = column(model, "pk")
+    cast = connection.features.requires_casted_case_in_updates  # PostgreSQL: typed CASE
+    whens = " ".join(["WHEN %s THEN %s"] * count)
+    assignments = []
+    for name in field_names:
+        field = model._meta.get_field(name)
+        case = f"CASE {pk} {whens} END"
+        if cast:
+            case = f"CAST({case} AS {field.cast_db_type(connection)})"
+        assignments.append(f"{column(model, name)} = {case}")
+    marks = ", ".join(["%s"] * count)
+    return f"UPDATE {table(model)} SET {', '.join(assignments)} WHERE {pk} IN ({marks})"
+
+
+def update_each(model, field_names: tuple[str, ...], rows: dict) -> int:
+    """Give each row its own values in one statement (``bulk_update`` for plain values, the
+    statement built once per shape): ``rows`` maps a primary key to its values, in the order of
+    ``field_names``. The number of rows changed."""
+    fields = [model._meta.get_field(name) for name in field_names]
+    params = []
+    for index, field in enumerate(fields):
+        for pk, values in rows.items():
+            params += [pk, field.get_db_prep_save(values[index], connection)]
+    return execute(_update_each_sql(model, tuple(field_names), len(rows)), params + list(rows))
+
+
 class ModelColumns:
     """One model's columns in a plain SQL select, and the way back to an instance.
 

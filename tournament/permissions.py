@@ -49,17 +49,39 @@ def is_referee(user, tournament: Tournament) -> bool:
         return False
     if user.is_superuser or tournament.organiser_id == user.pk:
         return True
-    return sql.fetch_one(_staff_role_sql(), [tournament.pk, user.pk]) is not None
+    known = getattr(tournament, _STAFF_ROLE_ANSWER, None)
+    if known is not None and known[0] == user.pk:
+        return known[1]
+    return bool(sql.fetch_one(_staff_role_sql(), [tournament.pk, user.pk])[0])
+
+
+def staff_role_condition(tournament_column: str) -> str:
+    """SQL that is true when a user (one parameter) holds any staff role in the event whose id
+    is ``tournament_column``: a read of the event can carry the answer (``remember_staff_role``)
+    instead of asking it in a statement of its own."""
+    return (
+        f"EXISTS (SELECT 1 FROM {sql.table(StaffRole)} "
+        f"WHERE {sql.column(StaffRole, 'tournament')} = {tournament_column} "
+        f"AND {sql.column(StaffRole, 'user')} = %s)"
+    )
+
+
+#: where ``remember_staff_role`` leaves its answer on a tournament instance
+_STAFF_ROLE_ANSWER = "_staff_role_answer"
+
+
+def remember_staff_role(tournament: Tournament, user_id: int, holds: bool) -> None:
+    """Let ``is_referee`` take, for this tournament instance and this user, the answer a read
+    already gave (``staff_role_condition``). The instance lives as long as the request that
+    read it, so a role granted or taken away later is seen by the next request."""
+    setattr(tournament, _STAFF_ROLE_ANSWER, (user_id, bool(holds)))
 
 
 @cache
 def _staff_role_sql() -> str:
     """Whether a user holds any staff role in an event (one prepared statement: every staff
-    request asks it)."""
-    return (
-        f"SELECT 1 FROM {sql.table(StaffRole)} WHERE {sql.column(StaffRole, 'tournament')} = %s "
-        f"AND {sql.column(StaffRole, 'user')} = %s LIMIT 1"
-    )
+    request that has not read it already asks it). Parameters: the event, the user."""
+    return f"SELECT {staff_role_condition('%s')}"
 
 
 is_staff_of = is_referee

@@ -131,7 +131,10 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         """
         if not hasattr(self, "_match"):
             pk = int(self.kwargs["match_pk"])  # digits only (the route's pattern)
-            match = read_match(pk) if 0 < pk <= MAX_ID else None
+            user = self.request.user
+            # a signed-in user's staff role is asked by the same statement (``is_staff``)
+            staff_of = user.pk if user.is_authenticated else None
+            match = read_match(pk, staff_of=staff_of) if 0 < pk <= MAX_ID else None
             if match is None or not can_view_round(
                 self.request.user, match.round, self.entrant(match.round.tournament)
             ):

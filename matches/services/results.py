@@ -62,23 +62,12 @@ SEAT_PLACING_FIELDS = ("place", "points", "stats")
 
 
 def _store_placings(seats: list[Seat]) -> None:
-    """Write the seats' place, points and stats: one statement, sent once per seat.
-
-    (``bulk_update`` builds a CASE expression per field and seat; on the result path, where every
-    millisecond of a busy server counts, its compilation cost more than the writes.)
-    """
-    connection = transaction.get_connection()
-    fields = [Seat._meta.get_field(name) for name in SEAT_PLACING_FIELDS]
-    quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
-    sql = f"UPDATE {quote(Seat._meta.db_table)} SET {assignments} WHERE {quote('id')} = %s"
-    rows = [
-        [field.get_db_prep_save(getattr(seat, field.attname), connection) for field in fields]
-        + [seat.pk]
-        for seat in seats
-    ]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+    """Write the seats' place, points and stats in one statement."""
+    sql.update_each(
+        Seat,
+        SEAT_PLACING_FIELDS,
+        {seat.pk: [getattr(seat, name) for name in SEAT_PLACING_FIELDS] for seat in seats},
+    )
 
 
 def accept(

@@ -16,6 +16,7 @@ from django.db import connection
 from common import sql
 from matches.models import Match, ResultVersion, Seat, VersionState
 from tournament.models import Entrant, Round, Team, Tournament
+from tournament.permissions import remember_staff_role, staff_role_condition
 
 
 @cache
@@ -28,10 +29,12 @@ def _match_columns() -> tuple[sql.ModelColumns, sql.ModelColumns, sql.ModelColum
 
 
 @cache
-def _match_sql(lock: bool) -> str:
+def _match_sql(lock: bool, with_staff_role: bool = False) -> str:
     match, round_, tournament = _match_columns()
+    staff_role = f", {staff_role_condition('t.' + sql.column(Tournament, 'pk'))}"
     statement = (
-        f"SELECT {match.select}, {round_.select}, {tournament.select} "
+        f"SELECT {match.select}, {round_.select}, {tournament.select}"
+        f"{staff_role if with_staff_role else ''} "
         f"FROM {sql.table(Match)} m "
         f"JOIN {sql.table(Round)} r "
         f"ON r.{sql.column(Round, 'pk')} = m.{sql.column(Match, 'round')} "
@@ -45,19 +48,27 @@ def _match_sql(lock: bool) -> str:
     return statement
 
 
-def read_match(pk: int, *, lock: bool = False) -> Match | None:
+def read_match(pk: int, *, lock: bool = False, staff_of: int | None = None) -> Match | None:
     """The match with its round and tournament loaded (``select_related("round__tournament")``);
     ``lock`` (PostgreSQL): the match row locked for update for the transaction, the round and
     tournament rows with a key-share lock (``matches.services.tables.lock_match`` says why).
-    SQLite takes the whole database for a writing transaction and needs no row lock."""
-    row = sql.fetch_one(_match_sql(lock), [pk])
+    SQLite takes the whole database for a writing transaction and needs no row lock.
+
+    ``staff_of``: a user's id; the same statement also asks whether that user holds a staff
+    role in the event, and leaves the answer for ``tournament.permissions.is_referee``."""
+    with_staff_role = staff_of is not None
+    params = [staff_of, pk] if with_staff_role else [pk]
+    row = sql.fetch_one(_match_sql(lock, with_staff_role), params)
     if row is None:
         return None
     match_columns, round_columns, tournament_columns = _match_columns()
     match = match_columns.instance(row)
     round_ = round_columns.instance(row, match_columns.width)
-    round_.tournament = tournament_columns.instance(row, match_columns.width + round_columns.width)
+    tournament_start = match_columns.width + round_columns.width
+    round_.tournament = tournament_columns.instance(row, tournament_start)
     match.round = round_
+    if with_staff_role:
+        remember_staff_role(round_.tournament, staff_of, row[-1])
     return match
 
 

@@ -1,14 +1,16 @@
 """``common.sql``: the plain statements of the hottest paths give what the ORM gives."""
 
 from datetime import UTC, datetime
+from decimal import Decimal
 
 import pytest
 
 from common import sql
-from matches.models import Match
+from matches.models import Match, Seat
 from matches.services.table_rows import read_live_versions, read_match, read_seats
-from tests.factories import EntrantFactory, TournamentFactory
-from tournament.models import Entrant
+from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tournament.models import Entrant, StaffRole, StaffRoleKind
+from tournament.permissions import is_referee
 from tournament.services.rounds import generate_swiss_round, publish_round
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +41,23 @@ def test_a_match_read_in_plain_sql_equals_the_orms(table):
     assert read_match(10**12) is None
 
 
+def test_a_match_read_that_asks_for_a_staff_role_answers_as_the_role_check_does(
+    table, django_assert_num_queries
+):
+    tournament = table.round.tournament
+    referee, stranger = UserFactory(), UserFactory()
+    StaffRole.objects.create(tournament=tournament, user=referee, role=StaffRoleKind.REFEREE)
+    for user, holds in [(referee, True), (stranger, False)]:
+        with django_assert_num_queries(1):
+            match = read_match(table.pk, staff_of=user.pk)
+            assert is_referee(user, match.round.tournament) is holds
+        with django_assert_num_queries(2):  # asked again when the read did not carry it
+            assert is_referee(user, read_match(table.pk).round.tournament) is holds
+        # the answer is this user's only: another user's role is asked
+        with django_assert_num_queries(1):
+            assert is_referee(stranger if holds else referee, match.round.tournament) is not holds
+
+
 def test_seats_and_versions_read_in_plain_sql_equal_the_orms(table):
     seats = read_seats(read_match(table.pk))
     orm = list(table.seats.select_related("entrant").order_by("position"))
@@ -60,6 +79,26 @@ def test_an_update_in_plain_sql_changes_what_the_orms_would(table):
     assert set(Match.objects.filter(pk__in=everyone).values_list("status", flat=True)) == {
         "accepted"
     }
+
+
+def test_an_update_of_each_row_with_its_own_values_changes_what_the_orms_would(table):
+    first, second, *rest = table.seats.order_by("position")
+    untouched = [
+        (s.pk, s.place, s.points, s.stats) for s in Seat.objects.exclude(match=table).order_by("pk")
+    ]
+    rows = {
+        first.pk: [1, Decimal("12.50"), {"victory_cup_tokens": 3, "it's": '"odd"'}],
+        second.pk: [None, None, {}],  # NULLs alone in a column still have the column's type
+    }
+    assert sql.update_each(Seat, ("place", "points", "stats"), rows) == 2
+    stored = {s.pk: [s.place, s.points, s.stats] for s in Seat.objects.filter(match=table)}
+    assert stored[first.pk] == rows[first.pk] and stored[second.pk] == rows[second.pk]
+    assert all(stored[s.pk] == [s.place, s.points, s.stats] for s in rest)
+    assert [
+        (s.pk, s.place, s.points, s.stats) for s in Seat.objects.exclude(match=table).order_by("pk")
+    ] == (untouched)
+    assert sql.update_each(Seat, ("place",), {second.pk: [2]}) == 1
+    assert Seat.objects.get(pk=second.pk).place == 2
 
 
 def test_a_model_with_its_own_save_is_not_stored_behind_its_back():

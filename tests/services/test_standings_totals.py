@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from django.apps import apps as django_apps
+from django.db import connection, transaction
 from django.forms.models import model_to_dict
 
 from common.errors import ServiceError
@@ -39,6 +40,7 @@ from tournament.services.rounds import (
 )
 from tournament.services.standings import compute_standings, swiss_placings, tiebreaker_keys
 from tournament.simulate import random_battle
+from tournament.standing_totals import refresh_entrant_totals
 
 pytestmark = pytest.mark.django_db
 
@@ -251,3 +253,31 @@ def test_the_migration_tallies_the_events_stored_before_it():
     migration.tally_every_event(django_apps, None)
     assert stored_totals(tournament) == expected
     assert_equivalent(tournament)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_result_plans_its_placings_read_once_per_connection_on_postgresql():
+    """The placings read is planned once per connection, not once per result; the setting that
+    makes it so ends with each result's transaction."""
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL planner setting")
+    tournament = played_event(1)
+    match = tournament.rounds.get(number=1).matches.filter(is_bye=False).first()
+    ids = list(match.seats.values_list("entrant", flat=True))
+    for _ in range(12):  # more than the executions after which psycopg prepares a statement
+        with transaction.atomic():
+            refresh_entrant_totals(ids)
+            with connection.cursor() as cursor:
+                cursor.execute("SHOW plan_cache_mode")
+                assert cursor.fetchone() == ("force_generic_plan",)
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW plan_cache_mode")
+        assert cursor.fetchone() == ("auto",)
+        cursor.execute(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements "
+            "WHERE statement LIKE %s",
+            ["%DOUBLE PRECISION%CASE WHEN%"],
+        )
+        (generic, custom), *others = cursor.fetchall()
+    assert others == []
+    assert generic >= 1 and custom == 0
