@@ -21,10 +21,11 @@ by ``--seconds`` and ``--max-requests``:
 2. ``POST /api/v1/matches/{id}/results/`` with a referee's token: first an entry on each open
    match of round 6, then ``results/correct/`` with a reason, round-robin over the matches.
 
-It prints requests/s, p50/p99 latency and errors for each phase. The servers run with the
-result rate limit raised (``RATE_LIMIT_RESULTS``): one referee token posting 100 results a
-second is the bench's shape, not a venue's. Figures vary with the machine; they are printed,
-never asserted.
+It prints requests/s, p50/p99 latency and errors for each phase, and the CPU each request cost
+the servers, PostgreSQL and the whole machine (``bench/cpu_usage.py``, from ``/proc``). The
+servers run with the result rate limit raised (``RATE_LIMIT_RESULTS``): one referee token
+posting 100 results a second is the bench's shape, not a venue's. Figures vary with the
+machine; they are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
+import cpu_usage  # noqa: E402 - bench/ is on the path
 from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
 
 from bench.http_event import (  # noqa: E402
@@ -174,7 +176,9 @@ class Connection:
         self.reader = self.writer = None
 
 
-async def run_phase(name, ports, clients, seconds, max_requests, make_request, expected):
+async def run_phase(
+    name, ports, clients, seconds, max_requests, make_request, expected, server_pids=()
+):
     latencies: list[float] = []
     errors: dict[str, int] = {}
     issued = 0
@@ -198,9 +202,11 @@ async def run_phase(name, ports, clients, seconds, max_requests, make_request, e
                 errors[str(status)] = errors.get(str(status), 0) + 1
         conn.close()
 
+    cpu_before = cpu_usage.snapshot(list(server_pids))
     started = time.monotonic()
     await asyncio.gather(*(client(i) for i in range(clients)))
     elapsed = time.monotonic() - started
+    cpu_after = cpu_usage.snapshot(list(server_pids))
     done = len(latencies)
     ms = sorted(x * 1000 for x in latencies) or [0.0]
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
@@ -210,6 +216,8 @@ async def run_phase(name, ports, clients, seconds, max_requests, make_request, e
         f"errors {sum(errors.values())} {errors or ''}",
         flush=True,
     )
+    if server_pids:
+        print(f"{name}: {cpu_usage.per_request(cpu_before, cpu_after, done)}", flush=True)
     return done / elapsed, p99, errors
 
 
@@ -241,6 +249,7 @@ def main(argv: list[str] | None = None) -> None:
 
     servers = start_servers(args.servers, database_url, redis_url, args.server)
     ports = [port for _, port in servers]
+    server_pids = [proc.pid for proc, _ in servers]
     print(f"{len(ports)} {args.server} processes on ports {ports}; {args.clients} clients")
     try:
         if args.phase in ("all", "standings"):
@@ -257,6 +266,7 @@ def main(argv: list[str] | None = None) -> None:
                     args.max_requests,
                     lambda i: ("GET", path, {}, b""),
                     {200},
+                    server_pids,
                 )
             )
         if args.phase in ("all", "results"):
@@ -289,6 +299,7 @@ def main(argv: list[str] | None = None) -> None:
                     args.max_requests,
                     result_request,
                     {201},
+                    server_pids,
                 )
             )
     finally:
