@@ -184,11 +184,12 @@ def _upsert_sql(count: int) -> str:
 
 def _upsert(tallies: dict[str, pure.Tally]) -> None:
     fields = [EntrantTotals._meta.get_field(name) for name in TOTALS_FIELDS]
+    db = sql.database()
     params = []
     for pk, tally in tallies.items():
         values = _values(tally)
         params.append(int(pk))
-        params += [field.get_db_prep_save(values[field.name], connection) for field in fields]
+        params += [field.get_db_prep_save(values[field.name], db) for field in fields]
     sql.execute(_upsert_sql(len(tallies)), params)
 
 
