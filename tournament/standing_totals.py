@@ -156,9 +156,10 @@ def _placings_sql(count: int) -> str:
 #: the server plans that seven-table join afresh for each result (a generic plan's estimate
 #: loses to the custom plan's, which ignores the planning's own cost): about 1.8 ms of its CPU
 #: per result, three times what running the plan costs (bench/http_load.py with
-#: pg_stat_statements.track_planning). ``SET LOCAL`` ends with the transaction; the statements
-#: after it in a result's transaction are single-row writes, whose plan has no choice to make.
+#: pg_stat_statements.track_planning). The setting is for that read only: it goes back to the
+#: default right after it, so whatever else the caller's transaction runs is planned as usual.
 GENERIC_PLANS_SQL = "SET LOCAL plan_cache_mode = force_generic_plan"
+USUAL_PLANS_SQL = "SET LOCAL plan_cache_mode TO DEFAULT"
 
 
 def _placings_of_entrants(ids: list[int]) -> list[pure.GamePlacing]:
@@ -211,7 +212,11 @@ def refresh_entrant_totals(entrant_ids: Iterable[int]) -> None:
     if connection.vendor == "postgresql":
         sql.fetch_all(_lock_sql(len(ids)), ids)
         sql.execute(GENERIC_PLANS_SQL, ())
-    tallies = pure.tally(_placings_of_entrants(ids), of=[str(pk) for pk in ids])
+        placings = _placings_of_entrants(ids)
+        sql.execute(USUAL_PLANS_SQL, ())
+    else:
+        placings = _placings_of_entrants(ids)
+    tallies = pure.tally(placings, of=[str(pk) for pk in ids])
     if len(tallies) < len(ids):  # nothing of theirs counts (any more): no row, as for a newcomer
         EntrantTotals.objects.filter(pk__in=[pk for pk in ids if str(pk) not in tallies]).delete()
     if tallies:

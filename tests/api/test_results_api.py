@@ -183,9 +183,9 @@ def test_a_correction_reads_each_thing_once(event, django_assert_max_num_queries
     body = {"report": game(event.match, 5), "reason": "last"}
     # token, match (with the referee's staff role), match locked (its round and tournament held
     # by the same statement), seats, versions, superseded, new version, seats (one statement),
-    # the entrants' running totals (on PostgreSQL their rows locked and the read's plan kept,
-    # their seats read, one upsert), audit entry; savepoint and release
-    with django_assert_max_num_queries(15):
+    # the entrants' running totals (their rows locked on PostgreSQL, their seats read - there
+    # between the planner setting and its reset -, one upsert), audit entry; savepoint and release
+    with django_assert_max_num_queries(16):
         response = referee.post(url(event, "correct/"), body, format="json")
     assert response.status_code == 201
 
