@@ -50,12 +50,15 @@ def machine_ticks() -> int:
 
 @dataclass(frozen=True)
 class Snapshot:
+    """CPU ticks so far: the servers' together, each PostgreSQL process's, the machine's."""
+
     servers: int
     postgres: dict[str, int]
     machine: int
 
 
 def available() -> bool:
+    """Whether this machine has Linux's ``/proc`` to read."""
     return (PROC / "stat").exists()
 
 

@@ -58,6 +58,26 @@ def fetch_all(sql: str, params) -> list[tuple]:
         return cursor.fetchall()
 
 
+def fetch_all_planned_once(sql: str, params) -> list[tuple]:
+    """``fetch_all`` of a statement PostgreSQL should plan once per connection, whatever the
+    parameters (a generic plan), where it would otherwise plan it afresh each time.
+
+    Left to itself the server compares a generic plan's estimate with a custom plan's and
+    leaves out what planning costs; for a join of many tables the custom plan wins every time
+    and the planning can cost more than the run (``pg_stat_statements`` with
+    ``track_planning``: ``plans`` equal to ``calls``). The setting holds for this statement only:
+    it goes back to the default right after, so whatever else the transaction runs is planned
+    as usual. Call it inside a transaction (``SET LOCAL``). Other databases: ``fetch_all``.
+    """
+    db = database()
+    if db.vendor != "postgresql":
+        return fetch_all(sql, params)
+    execute("SET LOCAL plan_cache_mode = force_generic_plan", ())
+    rows = fetch_all(sql, params)
+    execute("SET LOCAL plan_cache_mode TO DEFAULT", ())
+    return rows
+
+
 def execute(sql: str, params) -> int:
     """Run ``sql``; the number of rows it changed."""
     with database().cursor() as cursor:

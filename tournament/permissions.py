@@ -43,6 +43,10 @@ def is_organiser(user, tournament: Tournament) -> bool:
     ).exists()
 
 
+#: where ``remember_staff_role`` leaves its answer on a tournament instance
+_STAFF_ROLE_ANSWER = "_staff_role_answer"
+
+
 def is_referee(user, tournament: Tournament) -> bool:
     """Whether ``user`` referees ``tournament`` (a referee role, or organiser rights)."""
     if not _user_ok(user) or tournament is None:
@@ -64,10 +68,6 @@ def staff_role_condition(tournament_column: str) -> str:
         f"WHERE {sql.column(StaffRole, 'tournament')} = {tournament_column} "
         f"AND {sql.column(StaffRole, 'user')} = %s)"
     )
-
-
-#: where ``remember_staff_role`` leaves its answer on a tournament instance
-_STAFF_ROLE_ANSWER = "_staff_role_answer"
 
 
 def remember_staff_role(tournament: Tournament, user_id: int, holds: bool) -> None:

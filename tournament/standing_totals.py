@@ -152,21 +152,14 @@ def _placings_sql(count: int) -> str:
     )
 
 
-#: On PostgreSQL, plan the placings read once per connection, for any entrants. Left to itself
-#: the server plans that seven-table join afresh for each result (a generic plan's estimate
-#: loses to the custom plan's, which ignores the planning's own cost): about 1.8 ms of its CPU
-#: per result, three times what running the plan costs (bench/http_load.py with
-#: pg_stat_statements.track_planning). The setting is for that read only: it goes back to the
-#: default right after it, so whatever else the caller's transaction runs is planned as usual.
-GENERIC_PLANS_SQL = "SET LOCAL plan_cache_mode = force_generic_plan"
-USUAL_PLANS_SQL = "SET LOCAL plan_cache_mode TO DEFAULT"
-
-
 def _placings_of_entrants(ids: list[int]) -> list[pure.GamePlacing]:
     counted = [StageKind.SWISS, RoundStatus.DRAFT]
     params = [*ids, *counted, *counted, *ids]
+    # PostgreSQL planned this seven-table join afresh for every result: about 1.8 ms of its CPU
+    # per result, three times what running the plan costs (bench/http_load.py)
+    rows = sql.fetch_all_planned_once(_placings_sql(len(ids)), params)
     # the JSON column comes as text (SQLite, and Django's PostgreSQL loader)
-    return [_as_placing(*row) for row in sql.fetch_all(_placings_sql(len(ids)), params)]
+    return [_as_placing(*row) for row in rows]
 
 
 TOTALS_COLUMNS = ("entrant", *TOTALS_FIELDS)
@@ -202,21 +195,16 @@ def refresh_entrant_totals(entrant_ids: Iterable[int]) -> None:
     correction of an old round while the current one is entered) then refresh one after the
     other, the second reading the first one's seats. SQLite writes one transaction at a time.
 
-    Every accepted result runs this, so its three statements are plain SQL (``common.sql``);
-    ``rebuild_entrant_totals`` is the same tally over the whole event, through the ORM, and the
-    tests hold the two equal.
+    Every accepted result runs this, so its statements (the lock, the read, the upsert) are
+    plain SQL (``common.sql``); ``rebuild_entrant_totals`` is the same tally over the whole
+    event, through the ORM, and the tests hold the two equal.
     """
     ids = sorted({int(pk) for pk in entrant_ids})
     if not ids:
         return
     if connection.vendor == "postgresql":
         sql.fetch_all(_lock_sql(len(ids)), ids)
-        sql.execute(GENERIC_PLANS_SQL, ())
-        placings = _placings_of_entrants(ids)
-        sql.execute(USUAL_PLANS_SQL, ())
-    else:
-        placings = _placings_of_entrants(ids)
-    tallies = pure.tally(placings, of=[str(pk) for pk in ids])
+    tallies = pure.tally(_placings_of_entrants(ids), of=[str(pk) for pk in ids])
     if len(tallies) < len(ids):  # nothing of theirs counts (any more): no row, as for a newcomer
         EntrantTotals.objects.filter(pk__in=[pk for pk in ids if str(pk) not in tallies]).delete()
     if tallies:
