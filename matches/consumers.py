@@ -13,9 +13,9 @@ from channels.db import database_sync_to_async
 
 from engine.errors import EngineUserError, EventRejected
 from matches.models import Channel, Match
-from matches.services import live_games
+from matches.services import live_games, result_marks
 from matches.services.audit import Actor
-from tournament import realtime
+from tournament import messages, realtime
 from tournament.consumers import REFUSED, LiveConsumer
 from tournament.permissions import can_view_round, entrant_from_token, is_referee
 
@@ -58,7 +58,10 @@ class MatchConsumer(LiveConsumer):
         }
 
     async def after_connect(self):
+        # the group is joined already: what changed before this read is in the mark, what
+        # changes after it is pushed to this socket
         await self.send_json(await self._state())
+        await self.send_json(await self._result_state())
 
     def actor(self) -> Actor:
         return Actor(
@@ -72,6 +75,10 @@ class MatchConsumer(LiveConsumer):
     @database_sync_to_async
     def _state(self) -> dict:
         return live_games.current_state_message(self.match_id)
+
+    @database_sync_to_async
+    def _result_state(self) -> dict:
+        return messages.result_state(self.match_id, result_marks.stored_mark(self.match_id) or "")
 
     async def handle(self, action: str, message: dict):
         if action == "state":

@@ -32,7 +32,7 @@ from tournament.permissions import (
     entrant_from_token,
     is_referee,
 )
-from tournament.services import clock
+from tournament.services import clock, live_news
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +169,15 @@ class TournamentConsumer(LiveConsumer):
         if self.staff:
             self.groups_joined.append(realtime.staff_group(tournament.pk))
         return True
+
+    async def after_connect(self):
+        # a page drawn at ``?after=<ms>`` hears what it missed before this socket joined
+        after = live_news.after_from(self._query_value("after"))
+        if after is not None:
+            for message in await database_sync_to_async(live_news.news_since)(
+                self.tournament, after
+            ):
+                await self.send_json(message)
 
     def hello(self) -> dict:
         return {

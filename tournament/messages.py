@@ -51,6 +51,13 @@ class ResultWaiting(TypedDict):
     server_time_ms: int
 
 
+class ResultState(TypedDict):
+    type: str  # "result.state"
+    match: int
+    mark: str
+    server_time_ms: int
+
+
 class StandingsChanged(TypedDict):
     type: str  # "standings.changed"
     tournament: int
@@ -107,6 +114,7 @@ MESSAGE_TYPES: dict[str, type] = {
     "result.reported": ResultWaiting,
     "result.confirmed": ResultWaiting,
     "result.disputed": ResultWaiting,
+    "result.state": ResultState,
     "standings.changed": StandingsChanged,
     "job.progress": JobProgress,
     "clock": Clock,
@@ -210,6 +218,17 @@ def result_waiting(match, version, event: str) -> ResultWaiting:
         "table": match.table_number,
         "status": match.status,
         "version": version.number,
+        "server_time_ms": server_time_ms(),
+    }
+
+
+def result_state(match_id: int, mark: str) -> ResultState:
+    """``result.state``: where a match's result stands, as a mark a page compares with the one it
+    was drawn with (``matches.services.result_marks``); sent when a socket joins, and polled."""
+    return {
+        "type": "result.state",
+        "match": match_id,
+        "mark": mark,
         "server_time_ms": server_time_ms(),
     }
 

@@ -20,10 +20,11 @@ from matches.services.audit import Actor
 from matches.services.confirmations import can_dispute_late, dispute_deadline
 from matches.services.disputes import dispute
 from matches.services.idempotency import KEY_FIELD
+from matches.services.result_marks import mark_of_drawn
 from matches.services.results import confirm_report, submit_report
 from matches.services.tables import PLAYABLE_ROUND_STATES, ResultFlowError
 from matches.views import offline_sync
-from tournament.views.pages import PUBLIC_ROUND_STATES
+from tournament.models import PUBLIC_ROUND_STATES
 
 MAX_REASON = 500
 
@@ -104,6 +105,7 @@ def game_view(seat, entrant) -> dict:
             and not any(r.entrant_id == s.entrant_id for r in pending.responses.all())
         ],
         "live_game": live_game_of(match),
+        "result_mark": mark_of_drawn(match, versions),
         "late_dispute": late_dispute_of(versions, entrant, seat.round),
     }
 

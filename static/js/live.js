@@ -13,7 +13,13 @@
  *
  * The socket reconnects with exponential backoff (1 s doubling to 30 s, with jitter). After
  * three failed attempts in a row it also polls data-live-poll (if given) every
- * data-live-interval seconds, until the socket is back. The clock display corrects for the
+ * data-live-interval seconds, until the socket is back.
+ *
+ * Nothing is missed between the page's drawing and its socket's joining: a container with
+ * data-live-mark="..." (a player's table: where its result stands) reloads when a
+ * "result.state" message carries another mark, and the match socket sends one as soon as it
+ * has joined; a poll URL's "after" (when the page was drawn) goes along to the socket, which
+ * sends what the event's feed published since. The clock display corrects for the
  * difference between this device's clock and the server's (server_time_ms in every message,
  * refined by ping/pong), so every phone shows the same time left.
  *
@@ -63,9 +69,15 @@
   }
 
   function reloadUnlessBusy(connection) {
+    var sending = Date.now() - formSentAt;
+    if (sending < SENDING_MS) {
+      // the send's answer is due to replace this page; if it does not come, reload after all
+      setTimeout(function () { reloadUnlessBusy(connection); }, SENDING_MS - sending);
+      return;
+    }
     connection.reloading = false;
-    if (Date.now() - formSentAt < SENDING_MS) return;
-    if (formTouched) { showChanged(); return; }
+    // offline, a reload would only find the cached copy: say the page has changed instead
+    if (formTouched || navigator.onLine === false) { showChanged(); return; }
     window.location.reload();
   }
 
@@ -113,6 +125,14 @@
     return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
   }
 
+  // The poll URL's "after" (the page was drawn then) goes along to the socket too.
+  function withAfter(path, pollUrl) {
+    if (!pollUrl || path.indexOf("after=") >= 0) return path;
+    var after = new URL(pollUrl, window.location.href).searchParams.get("after");
+    if (after === null) return path;
+    return path + (path.indexOf("?") < 0 ? "?" : "&") + "after=" + encodeURIComponent(after);
+  }
+
   // The page's private-link token (?token=) goes along to the socket and the poll URL, which
   // check the same rights; a URL that already carries a token keeps its own.
   function withToken(path) {
@@ -125,7 +145,7 @@
 
   LiveConnection.prototype.url = function () {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-    return scheme + window.location.host + withToken(this.wsPath);
+    return scheme + window.location.host + withAfter(withToken(this.wsPath), this.pollUrl);
   };
 
   LiveConnection.prototype.status = function (text) {
@@ -280,20 +300,29 @@
       this.lastSequence[m.match] = m.sequence;
       this.renderMatch(m.match, { status: m.status, sequence: m.sequence });
     }
+    var drawn = this.root.getAttribute("data-live-mark");
+    if (m.type === "result.state" && drawn !== null && m.mark !== drawn) {
+      this.reload();
+      return;
+    }
     var reload = this.root.querySelectorAll("[data-live-reload-on]");
     for (var i = 0; i < reload.length; i++) {
       var types = reload[i].getAttribute("data-live-reload-on").split(/\s+/);
       if (types.indexOf(m.type) >= 0) {
-        if (!this.reloading) {
-          this.reloading = true;
-          this.status("updating");
-          var self = this;
-          setTimeout(function () { reloadUnlessBusy(self); }, 300 + Math.random() * RELOAD_SPREAD_MS);
-        }
+        this.reload();
         return;
       }
     }
     this.root.dispatchEvent(new CustomEvent("live:message", { detail: m }));
+  };
+
+  // Reload the page soon (once, however many messages ask for it), unless someone is busy on it.
+  LiveConnection.prototype.reload = function () {
+    if (this.reloading) return;
+    this.reloading = true;
+    this.status("updating");
+    var self = this;
+    setTimeout(function () { reloadUnlessBusy(self); }, 300 + Math.random() * RELOAD_SPREAD_MS);
   };
 
   LiveConnection.prototype.remainingMs = function () {

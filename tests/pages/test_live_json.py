@@ -99,11 +99,17 @@ def test_match_live_json_before_and_after_a_result(client, event):
     round_ = publish_round(generate_swiss_round(event, seed=2))
     match = round_.matches.first()
     data = client.get(f"/events/lj-cup/matches/{match.pk}/live.json").json()
-    assert [m["type"] for m in data["messages"]] == ["live.state"]
+    assert [m["type"] for m in data["messages"]] == ["live.state", "result.state"]
     assert data["messages"][0]["game"] is None
+    assert data["messages"][1]["mark"] == "open.0.0"
     enter_result(match, report(match, [6, 5, 1][: match.seats.count()]), Actor())
     data = client.get(f"/events/lj-cup/matches/{match.pk}/live.json").json()
-    assert [m["type"] for m in data["messages"]] == ["live.state", "result.accepted"]
+    assert [m["type"] for m in data["messages"]] == [
+        "live.state",
+        "result.state",
+        "result.accepted",
+    ]
+    assert data["messages"][1]["mark"] == "accepted.1.0"
 
 
 def test_round_live_json_queries_do_not_grow(client, django_assert_max_num_queries):

@@ -53,6 +53,15 @@ def communicator(path: str, user=None, *, origin=True) -> WebsocketCommunicator:
     return WebsocketCommunicator(application, path, headers=headers)
 
 
+async def match_state(comm) -> dict:
+    """Read what a match socket sends once joined (after its hello): the hosted game's
+    ``live.state``, then the result's ``result.state``; return the first."""
+    state = await comm.receive_json_from(timeout=3)
+    assert state["type"] == "live.state", state
+    assert (await comm.receive_json_from(timeout=3))["type"] == "result.state"
+    return state
+
+
 def run(coro_fn, *args):
     """Run an async scenario from a synchronous (transactional) test."""
     return async_to_sync(coro_fn)(*args)

@@ -14,7 +14,7 @@ from tournament.models import GenerationJob, RoundStatus, StaffRole, StaffRoleKi
 from tournament.services import rounds as rounds_service
 from tournament.services.clock import ClockState
 
-from .conftest import communicator, run
+from .conftest import communicator, match_state, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -63,8 +63,8 @@ def test_public_event_is_open_to_anonymous_readers(event):
         comm, ok = await connect(p["match"])
         assert ok
         assert (await hello(comm))["role"] == "viewer"
-        state = await comm.receive_json_from(timeout=3)
-        assert state["type"] == "live.state" and state["game"] is None
+        state = await match_state(comm)
+        assert state["game"] is None
         await comm.disconnect()
 
     run(scenario)
@@ -172,7 +172,7 @@ def test_round_published_result_accepted_and_standings_ping_reach_their_groups(e
         await hello(r)
         await r.receive_json_from(timeout=3)  # clock
         await hello(m)
-        await m.receive_json_from(timeout=3)  # live state
+        await match_state(m)
 
         await database_sync_to_async(rounds_service.notify_round_published)(event["round"])
         published = await t.receive_json_from(timeout=3)
@@ -349,7 +349,7 @@ def test_hosted_game_sides_play_viewers_watch_refusals_go_to_the_sender_only(eve
         comm, ok = await connect(path + suffix, user)
         assert ok
         greeting = await hello(comm)
-        await comm.receive_json_from(timeout=3)  # state
+        await match_state(comm)
         return comm, greeting
 
     async def scenario():
@@ -434,7 +434,7 @@ def test_a_side_may_only_play_its_own_match(event):
         comm, ok = await connect(f"{path}?token={stranger.access_token}")
         assert ok  # a public event: anyone may watch
         assert (await hello(comm))["role"] == "viewer"
-        await comm.receive_json_from(timeout=3)
+        await match_state(comm)
         for message in (
             {"action": "create"},
             {"action": "event", "event": {"type": "start"}},
@@ -458,7 +458,7 @@ def test_events_before_a_game_exists_and_bad_setups_are_refused(event):
     async def scenario():
         comm, _ = await connect(path)
         await hello(comm)
-        await comm.receive_json_from(timeout=3)
+        await match_state(comm)
         await comm.send_json_to({"action": "event", "event": {"type": "start"}})
         reply = await comm.receive_json_from(timeout=3)
         assert reply["code"] == "refused" and "no live game" in reply["message"]
@@ -486,7 +486,7 @@ def test_referee_hosted_game_ends_in_an_accepted_live_result(event):
     async def scenario():
         comm, _ = await connect(path, event["referee"])
         assert (await hello(comm))["role"] == "staff"
-        await comm.receive_json_from(timeout=3)
+        await match_state(comm)
         await comm.send_json_to({"action": "create"})
         await comm.receive_json_from(timeout=3)  # reply
         await comm.receive_json_from(timeout=3)  # push
@@ -535,7 +535,7 @@ def test_side_hosted_game_ends_in_a_report_the_others_confirm(event):
     async def scenario():
         comm, _ = await connect(path)
         await hello(comm)
-        await comm.receive_json_from(timeout=3)
+        await match_state(comm)
         await comm.send_json_to({"action": "create"})
         await comm.receive_json_from(timeout=3)
         await comm.receive_json_from(timeout=3)

@@ -8,6 +8,7 @@ import pytest
 
 from matches.services import live_games
 from matches.services.audit import Actor
+from matches.services.result_marks import stored_mark
 from matches.services.results import enter_result, submit_report
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament import messages
@@ -47,6 +48,7 @@ def samples() -> list[dict]:
         messages.job_progress(job),
         clock.clock_payload(running, "start"),
         live_games.current_state_message(first.pk),
+        messages.result_state(second.pk, stored_mark(second.pk)),
     ]
 
 
@@ -69,7 +71,7 @@ def test_every_builder_makes_what_its_type_defines(samples):
         required, allowed = keys_of(message_type)
         assert required <= set(message) <= allowed, message["type"]
         seen.add(message["type"])
-    assert {"round.published", "result.accepted", "clock", "live.state"} <= seen
+    assert {"round.published", "result.accepted", "clock", "live.state", "result.state"} <= seen
 
 
 def test_the_docs_name_every_message_type():

@@ -11,7 +11,7 @@ from matches.models import AuditEntry, LiveEvent, ResultVersion
 from tournament.consumers import REFUSED
 from tournament.services.registration import replace_private_link
 
-from .conftest import communicator, run
+from .conftest import communicator, match_state, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,9 +30,9 @@ def test_replacing_a_link_closes_its_sockets_and_refuses_their_writes(event):
 
     async def scenario():
         side_a = await open_socket(f"/ws/matches/{match.pk}/?token={a.access_token}")
-        await side_a.receive_json_from(timeout=3)  # the live state
+        await match_state(side_a)
         side_b = await open_socket(f"/ws/matches/{match.pk}/?token={b.access_token}")
-        await side_b.receive_json_from(timeout=3)
+        await match_state(side_b)
         clock_a = await open_socket(f"/ws/rounds/{round_.pk}/?token={a.access_token}")
         await clock_a.receive_json_from(timeout=3)  # the clock
         feed_a = await open_socket(f"/ws/tournaments/{tournament.pk}/?token={a.access_token}")
@@ -66,7 +66,7 @@ def test_a_write_on_a_socket_whose_link_was_replaced_meanwhile_is_refused(event)
 
     async def scenario():
         side_a = await open_socket(f"/ws/matches/{match.pk}/?token={a.access_token}")
-        await side_a.receive_json_from(timeout=3)
+        await match_state(side_a)
         # Replace the token behind the socket's back, without the close push.
         await database_sync_to_async(a.revoke_access_token)()
         await side_a.send_json_to({"action": "create"})

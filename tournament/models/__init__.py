@@ -2,6 +2,7 @@
 
 from tournament.models.choices import (
     ELIMINATION_STAGES,
+    PUBLIC_ROUND_STATES,
     Confirmations,
     CutTieResolution,
     EntrantStatus,
@@ -26,6 +27,7 @@ from tournament.models.schedule import GenerationJob, Round, Stage
 from tournament.models.totals import EntrantTotals
 
 __all__ = [
+    "PUBLIC_ROUND_STATES",
     "Confirmations",
     "CutTieResolution",
     "Entrant",

@@ -126,6 +126,10 @@ class RoundStatus(models.TextChoices):
     COMPLETE = "complete", "Complete"
 
 
+#: the rounds players see: every one but a draft
+PUBLIC_ROUND_STATES = [RoundStatus.PUBLISHED, RoundStatus.RUNNING, RoundStatus.COMPLETE]
+
+
 class StaffRoleKind(models.TextChoices):
     """Per-event staff rights."""
 

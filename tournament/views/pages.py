@@ -16,7 +16,13 @@ from django.urls import reverse
 from engine.decisions import DECISIONS
 from leagues.services.forecasts import table_chances
 from matches.models import Seat
-from tournament.models import ELIMINATION_STAGES, Round, RoundStatus, StageKind, Tournament
+from tournament.models import (
+    ELIMINATION_STAGES,
+    PUBLIC_ROUND_STATES,
+    Round,
+    StageKind,
+    Tournament,
+)
 from tournament.permissions import (
     can_view_round,
     can_view_tournament,
@@ -29,7 +35,6 @@ from tournament.services.chiefs import event_chief_statistics
 from tournament.services.clock import ClockState
 from tournament.services.final_standings import final_standings
 
-PUBLIC_ROUND_STATES = [RoundStatus.PUBLISHED, RoundStatus.RUNNING, RoundStatus.COMPLETE]
 ELIMINATION_KINDS = [*ELIMINATION_STAGES, StageKind.TIE_BREAK]
 MAX_SEARCH_RESULTS = 20
 

@@ -24,13 +24,12 @@ from matches.views.player_results import (
     my_seats,
     sync_answer,
 )
-from tournament.models import RoundStatus, StageKind
+from tournament.models import PUBLIC_ROUND_STATES, RoundStatus, StageKind
 from tournament.permissions import entrant_from_token
 from tournament.realtime import server_time_ms
 from tournament.services.final_standings import final_standings
 from tournament.services.standings import compute_standings
 from tournament.views.pages import (
-    PUBLIC_ROUND_STATES,
     clock_view,
     public_rounds,
     visible_tournament,

@@ -1,0 +1,82 @@
+"""A player's phone catches up on what changed while its sockets were not listening.
+
+The changes here are made in the test's own process: their pushes go to this process's channel
+layer, never to the server's sockets, exactly as a push is lost when it is sent between a page's
+drawing and its socket's joining (or while the hall's wifi is down). The page must still come
+to the new state once its sockets (re)join, without anyone touching it.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from matches.services.audit import Actor
+from matches.services.results import confirm_report, enter_result, submit_report
+from tests.browser.helpers import PHONE, report_for
+from tests.browser.test_players_day import one_table
+from tests.factories import EntrantFactory, TournamentFactory
+from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+RECONNECT = "window.EyeLive.connections.forEach(function (c) { if (c.socket) c.socket.close(); })"
+
+
+def live_page(new_context, entrant):
+    """The entrant's private page, open on a phone, with every socket joined."""
+    page = new_context(viewport=PHONE).new_page()
+    page.goto(f"/me/{entrant.access_token}/")
+    expect(page.locator("[data-live-state]").first).to_have_attribute("data-live-state", "live")
+    for root in page.locator("[data-live-ws]").all():
+        expect(root).to_have_attribute("data-live-state", "live")
+    return page
+
+
+def test_a_confirmation_the_page_never_heard_of_shows_once_its_socket_rejoins(new_context):
+    _, match, seats = one_table("missed-confirmation")
+    reporter, second, third, fourth = (seat.entrant for seat in seats)
+    version = submit_report(match, report_for(match), Actor(entrant=reporter))
+    page = live_page(new_context, reporter)
+    waiting = page.locator("[data-waiting]")
+    expect(waiting).to_contain_text(third.display_name)
+
+    confirm_report(version, Actor(entrant=third))  # no push reaches the page
+    page.evaluate(RECONNECT)
+    expect(waiting).not_to_contain_text(third.display_name)
+    expect(waiting).to_contain_text(second.display_name)
+    expect(waiting).to_contain_text(fourth.display_name)
+
+    confirm_report(version, Actor(entrant=second))
+    confirm_report(version, Actor(entrant=fourth))  # the last one accepts it
+    page.evaluate(RECONNECT)
+    expect(page.locator("section.now")).to_contain_text("Accepted")
+
+
+def test_a_round_published_while_the_socket_was_away_reaches_the_phone(new_context):
+    tournament = TournamentFactory(slug="missed-round", swiss_rounds=3)
+    entrants = [
+        EntrantFactory(tournament=tournament, display_name=f"Missed Round Player {i + 1}")
+        for i in range(4)
+    ]
+    round_1 = publish_round(generate_swiss_round(tournament, seed=5))
+    page = live_page(new_context, entrants[0])
+    expect(page.locator("#now")).to_contain_text("Round 1: table")
+
+    match = round_1.matches.get()
+    enter_result(match, report_for(match), Actor())
+    complete_round(round_1)
+    round_2 = publish_round(generate_swiss_round(tournament, seed=6))  # no push reaches the page
+    page.evaluate(RECONNECT)
+    table = round_2.seats.get(entrant=entrants[0]).match.table_number
+    expect(page.locator("#now")).to_have_text(f"Round 2: table {table}")
+
+
+def test_a_page_that_missed_nothing_stays_put(new_context):
+    _, match, seats = one_table("nothing-missed")
+    page = live_page(new_context, seats[1].entrant)
+    page.evaluate("window.__drawn = true")
+    page.evaluate(RECONNECT)
+    expect(page.locator("[data-live-ws]").first).to_have_attribute("data-live-state", "live")
+    for root in page.locator("[data-live-ws]").all():
+        expect(root).to_have_attribute("data-live-state", "live")
+    page.wait_for_timeout(4500)  # longer than the rejoin and any reload it could schedule
+    assert page.evaluate("window.__drawn === true")  # the same document: no reload

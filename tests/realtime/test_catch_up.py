@@ -1,0 +1,155 @@
+"""Nothing is lost between a page's drawing and its socket's joining.
+
+A push sent after a page was drawn but before its socket joined the group reaches nobody. So a
+player's page carries the mark of its table's result as drawn (``data-live-mark``), and the
+match socket sends the stored mark (``result.state``) once it has joined; the event's socket,
+given the page's ``after``, sends the news the page missed. The polling fallback answers the
+same. These tests hold the marks of both sides to each other at every step of the result flow,
+and the sockets and polls to what they must send.
+"""
+
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from django.test import Client
+
+from matches.models import Match
+from matches.services.audit import Actor
+from matches.services.disputes import dispute
+from matches.services.result_marks import result_mark, stored_mark
+from matches.services.results import confirm_report, correct_result, submit_report
+from tests.browser.helpers import report_for
+from tests.factories import TournamentFactory
+from tournament.services import rounds as rounds_service
+
+from .conftest import communicator, run
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MARK = re.compile(r'data-live-mark="([^"]*)"')
+
+
+def drawn_mark(entrant) -> str | None:
+    """The mark on the entrant's private page, as the browser gets it (None: no mark drawn)."""
+    page = Client().get(f"/me/{entrant.access_token}/")
+    assert page.status_code == 200
+    found = MARK.search(page.content.decode())
+    return found.group(1) if found else None
+
+
+def test_the_page_draws_the_stored_mark_at_every_step_and_every_step_moves_it(event):
+    match = event["match"]
+    reporter, first, second, third = event["entrants"]
+    seen = []
+
+    def step():
+        stored = stored_mark(match.pk)
+        for entrant in event["entrants"]:
+            assert drawn_mark(entrant) == stored
+        seen.append(stored)
+
+    step()  # open
+    version = submit_report(match, report_for(match), Actor(entrant=reporter))
+    step()
+    confirm_report(version, Actor(entrant=first))
+    step()
+    confirm_report(version, Actor(entrant=second))
+    step()
+    assert len(seen) == len(set(seen)), seen
+    confirm_report(version, Actor(entrant=third))  # the last confirmation accepts it
+    assert Match.objects.get(pk=match.pk).status == "accepted"
+    # an accepted table has nothing left to follow on the page: no match socket, no mark
+    assert drawn_mark(reporter) is None
+    seen.append(stored_mark(match.pk))
+    correct_result(match, report_for(match), Actor(user=event["referee"]), "typo on table 1")
+    seen.append(stored_mark(match.pk))
+    assert len(seen) == len(set(seen)), seen
+    assert seen[0] == result_mark("open", None, 0)
+
+
+def test_a_dispute_moves_the_mark_and_the_page_draws_it(event):
+    match = event["match"]
+    reporter, disputer, *_ = event["entrants"]
+    version = submit_report(match, report_for(match), Actor(entrant=reporter))
+    before = stored_mark(match.pk)
+    dispute(version, Actor(entrant=disputer), "we played four rounds of hits, not three")
+    after = stored_mark(match.pk)
+    assert after != before and after.startswith("disputed.")
+    assert drawn_mark(reporter) == after
+
+
+def test_a_missing_match_has_no_mark():
+    assert stored_mark(987_654) is None
+
+
+def test_the_match_socket_sends_the_stored_mark_once_joined(event):
+    match = event["match"]
+    reporter, other, *_ = event["entrants"]
+    path = f"/ws/matches/{match.pk}/?token={other.access_token}"
+
+    async def first_messages():
+        comm = await database_sync_to_async(communicator)(path)
+        connected, _ = await comm.connect(timeout=3)
+        assert connected
+        got = [await comm.receive_json_from(timeout=3) for _ in range(3)]
+        await comm.disconnect()
+        return got
+
+    drawn = drawn_mark(other)
+    # a report the page did not hear of (its socket was not there yet)
+    submit_report(match, report_for(match), Actor(entrant=reporter))
+    hello, live, state = run(first_messages)
+    assert [hello["type"], live["type"], state["type"]] == ["hello", "live.state", "result.state"]
+    assert state["match"] == match.pk and state["mark"] == stored_mark(match.pk) != drawn
+    assert isinstance(state["server_time_ms"], int)
+
+
+def test_the_match_poll_answers_the_stored_mark(event):
+    match = event["match"]
+    tournament = event["tournament"]
+    answer = Client().get(f"/events/{tournament.slug}/matches/{match.pk}/live.json")
+    states = [m for m in answer.json()["messages"] if m["type"] == "result.state"]
+    assert [s["mark"] for s in states] == [stored_mark(match.pk)]
+
+
+def test_the_event_socket_sends_what_a_page_drawn_earlier_missed(event):
+    tournament = event["tournament"]
+    rounds_service.notify_round_published(event["round"])  # (stamped already: only a push)
+    event["round"].refresh_from_db()
+    published_ms = int(event["round"].published_at.timestamp() * 1000)
+
+    async def after_hello(after):
+        suffix = "" if after is None else f"?after={after}"
+        comm = await database_sync_to_async(communicator)(
+            f"/ws/tournaments/{tournament.pk}/{suffix}"
+        )
+        connected, _ = await comm.connect(timeout=3)
+        assert connected
+        assert (await comm.receive_json_from(timeout=3))["type"] == "hello"
+        got = []
+        while not await comm.receive_nothing(timeout=0.3):
+            got.append(await comm.receive_json_from(timeout=3))
+        await comm.disconnect()
+        return got
+
+    missed = run(after_hello, published_ms - 1)
+    assert [m["type"] for m in missed] == ["round.published"]
+    assert missed[0]["round"] == event["round"].pk
+    assert run(after_hello, published_ms) == []  # drawn after the publication: nothing missed
+    assert run(after_hello, None) == []  # a page that gives no time hears only what comes next
+    assert run(after_hello, "yesterday") == []  # not a number: as if none was given
+
+
+def test_a_hostile_after_changes_nothing(event):
+    tournament = event["tournament"]
+    for after in ("-5", "9" * 5000, "1e9", "", "0x10"):
+        answer = Client().get(f"/events/{tournament.slug}/live.json", {"after": after})
+        assert answer.status_code == 200
+        assert isinstance(answer.json()["messages"], list)
+
+
+def test_a_new_event_has_nothing_to_catch_up():
+    tournament = TournamentFactory()
+    answer = Client().get(f"/events/{tournament.slug}/live.json", {"after": "0"})
+    assert answer.json() == {"messages": []}

@@ -1,0 +1,57 @@
+"""What a page drawn at a given moment has missed of its event's feed, in the feed's messages.
+
+Pages that reload on ``round.published`` or ``standings.changed`` pass the time they were drawn
+(``after``, server milliseconds). The polling fallback answers with this news, and the event's
+socket sends it right after it has joined the event's group, so a change that committed between
+the page's drawing and its socket's subscription is not lost: its push went out before the
+socket listened, and this catches it up.
+"""
+
+from matches.models import ResultVersion, VersionState
+from tournament import messages
+from tournament.models import PUBLIC_ROUND_STATES, Tournament
+
+
+def _ms(moment) -> int:
+    return int(moment.timestamp() * 1000) if moment else 0
+
+
+def news_since(tournament: Tournament, after_ms: int) -> list[dict]:
+    """At most one ``round.published`` (the latest published round) and one
+    ``standings.changed`` (the latest accepted result), each only if newer than ``after_ms``
+    (two queries)."""
+    out = []
+    latest_round = (
+        tournament.rounds.filter(status__in=PUBLIC_ROUND_STATES, published_at__isnull=False)
+        .order_by("-published_at")
+        .first()
+    )
+    if latest_round is not None and _ms(latest_round.published_at) > after_ms:
+        out.append(messages.round_published(latest_round))
+    latest_result = (
+        ResultVersion.objects.filter(
+            match__round__tournament=tournament,
+            match__round__status__in=PUBLIC_ROUND_STATES,
+            state=VersionState.ACCEPTED,
+            decided_at__isnull=False,
+        )
+        .select_related("match")
+        .order_by("-decided_at")
+        .first()
+    )
+    if latest_result is not None and _ms(latest_result.decided_at) > after_ms:
+        out.append(
+            messages.standings_changed(
+                tournament.pk, latest_result.match.round_id, latest_result.match_id
+            )
+        )
+    return out
+
+
+def after_from(raw: str | None) -> int | None:
+    """A page's ``after`` (milliseconds, not negative) from a query value; None when absent or
+    not a whole number."""
+    try:
+        return max(0, int(raw)) if raw is not None else None
+    except ValueError:
+        return None
