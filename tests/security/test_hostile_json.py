@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from common.safe_json import MAX_JSON_DEPTH, JsonRefused, json_problem, loads
 from matches.models import LiveEvent, ResultVersion
 from tests.api.conftest import game, user_client
-from tests.realtime.conftest import communicator, run
+from tests.realtime.conftest import communicator, match_state, run
 from tests.realtime.conftest import event as live_event  # noqa: F401 - fixture
 
 DEEP = '{"a": ' + "[" * 5000 + "]" * 5000 + "}"
@@ -84,7 +84,7 @@ def test_a_socket_refuses_deep_and_unstorable_frames_and_stays_usable(live_event
         connected, _ = await comm.connect(timeout=3)
         assert connected
         assert (await comm.receive_json_from(timeout=3))["type"] == "hello"
-        await comm.receive_json_from(timeout=3)  # the live state
+        await match_state(comm)  # the live game's and the result's state
         deep = '{"action": "event", "event": ' + "[" * 3000 + "]" * 3000 + "}"
         await comm.send_to(text_data=deep)
         refused = await comm.receive_json_from(timeout=3)

@@ -4,7 +4,13 @@ import pytest
 from channels.db import database_sync_to_async
 
 from matches.models import LiveEvent
-from tests.realtime.conftest import communicator, event, fresh_in_memory_layer, run  # noqa: F401
+from tests.realtime.conftest import (  # noqa: F401
+    communicator,
+    event,
+    fresh_in_memory_layer,
+    match_state,
+    run,
+)
 from tournament.consumers import MAX_MESSAGE_CHARS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,8 +34,10 @@ def test_oversized_and_binary_messages_are_refused_on_every_socket(event, kind):
 
     async def scenario():
         comm = await open_socket(path, event["referee"])
-        if kind != "tournament":
-            await comm.receive_json_from(timeout=3)  # the current clock or live state
+        if kind == "round":
+            await comm.receive_json_from(timeout=3)  # the current clock
+        elif kind == "match":
+            await match_state(comm)  # the live game's and the result's state
         huge = '{"action": "event", "event": {"type": "hit", "pad": "' + "x" * MAX_MESSAGE_CHARS
         await comm.send_to(text_data=huge + '"}}')
         refused = await comm.receive_json_from(timeout=3)
