@@ -69,6 +69,15 @@ class ResultVersion(Provenance):
                 name="version_correction_needs_reason",
             ),
         ]
+        indexes = [
+            # the event's newest accepted result since a moment (a live page catching up,
+            # ``tournament.services.live_news``): a short walk back from the newest, not a scan
+            models.Index(
+                fields=["decided_at"],
+                condition=Q(state=VersionState.ACCEPTED),
+                name="version_accepted_decided_at",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.match} v{self.number} ({self.state})"

@@ -18,10 +18,11 @@ from matches.models import Match
 from matches.services.audit import Actor
 from matches.services.disputes import dispute
 from matches.services.result_marks import result_mark, stored_mark
-from matches.services.results import confirm_report, correct_result, submit_report
+from matches.services.results import confirm_report, correct_result, enter_result, submit_report
 from tests.browser.helpers import report_for
 from tests.factories import TournamentFactory
 from tournament.services import rounds as rounds_service
+from tournament.services.live_news import news_since
 
 from .conftest import communicator, run
 
@@ -153,3 +154,18 @@ def test_a_new_event_has_nothing_to_catch_up():
     tournament = TournamentFactory()
     answer = Client().get(f"/events/{tournament.slug}/live.json", {"after": "0"})
     assert answer.json() == {"messages": []}
+
+
+def test_the_news_is_what_was_stamped_after_the_page_was_drawn(event):
+    match = event["match"]
+    version = enter_result(match, report_for(match), Actor(user=event["referee"]))
+    decided_ms = int(version.decided_at.timestamp() * 1000)
+    published_ms = int(event["round"].published_at.timestamp() * 1000)
+    assert published_ms <= decided_ms
+    tournament = event["tournament"]
+    before_both = [m["type"] for m in news_since(tournament, published_ms - 1)]
+    assert before_both == ["round.published", "standings.changed"]
+    changed = {m["type"]: m for m in news_since(tournament, decided_ms - 1)}
+    assert changed["standings.changed"]["match"] == match.pk
+    assert news_since(tournament, decided_ms) == []
+    assert news_since(tournament, 10**30) == []  # past the calendar's end: nothing, no error

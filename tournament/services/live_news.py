@@ -7,6 +7,8 @@ the page's drawing and its socket's subscription is not lost: its push went out 
 socket listened, and this catches it up.
 """
 
+from datetime import UTC, datetime
+
 from matches.models import ResultVersion, VersionState
 from tournament import messages
 from tournament.models import PUBLIC_ROUND_STATES, Tournament
@@ -16,13 +18,26 @@ def _ms(moment) -> int:
     return int(moment.timestamp() * 1000) if moment else 0
 
 
+def _moment(ms: int) -> datetime | None:
+    """``ms`` (milliseconds since the epoch) as a moment; None beyond the calendar's end."""
+    try:
+        return datetime.fromtimestamp(ms / 1000, tz=UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
 def news_since(tournament: Tournament, after_ms: int) -> list[dict]:
     """At most one ``round.published`` (the latest published round) and one
     ``standings.changed`` (the latest accepted result), each only if newer than ``after_ms``
-    (two queries)."""
+    (two queries). Only what was stamped from ``after_ms`` on is read: the accepted results by
+    their decision time (an index), so a page of a big event does not make the database sort
+    all of the event's results each time its socket joins."""
+    since = _moment(after_ms)
+    if since is None:
+        return []
     out = []
     latest_round = (
-        tournament.rounds.filter(status__in=PUBLIC_ROUND_STATES, published_at__isnull=False)
+        tournament.rounds.filter(status__in=PUBLIC_ROUND_STATES, published_at__gte=since)
         .order_by("-published_at")
         .first()
     )
@@ -33,7 +48,7 @@ def news_since(tournament: Tournament, after_ms: int) -> list[dict]:
             match__round__tournament=tournament,
             match__round__status__in=PUBLIC_ROUND_STATES,
             state=VersionState.ACCEPTED,
-            decided_at__isnull=False,
+            decided_at__gte=since,
         )
         .select_related("match")
         .order_by("-decided_at")
