@@ -219,6 +219,14 @@ class RoundConsumer(LiveConsumer):
 
     async def after_connect(self):
         await self.send_json(await self._clock())
+        # a page drawn at ``?after=<ms>`` hears of the results accepted before this socket joined
+        after = live_news.after_from(self._query_value("after"))
+        if after is not None:
+            for message in await database_sync_to_async(self._results_since)(after):
+                await self.send_json(message)
+
+    def _results_since(self, after: int) -> list[dict]:
+        return live_news.results_since(Round.objects.get(pk=self.round_id), after)
 
     @database_sync_to_async
     def _clock(self) -> dict:

@@ -26,6 +26,7 @@ from matches.services.results import correct_result, enter_result
 from matches.services.tables import ResultFlowError
 from matches.views import offline_sync
 from tournament.models import RoundStatus
+from tournament.realtime import server_time_ms
 from tournament.views.organiser.common import page_actor, staff_tournament
 
 URGENCY = [MatchStatus.DISPUTED, MatchStatus.REPORTED, MatchStatus.OPEN, MatchStatus.ACCEPTED]
@@ -34,6 +35,7 @@ URGENCY = [MatchStatus.DISPUTED, MatchStatus.REPORTED, MatchStatus.OPEN, MatchSt
 @login_required
 def desk(request, slug):
     """The round being played (``?round=N`` for another): tables by urgency."""
+    rendered_at = server_time_ms()
     tournament = staff_tournament(request, slug)
     round_ = desk_round(tournament, request.GET.get("round"))
     matches = []
@@ -47,6 +49,7 @@ def desk(request, slug):
         request,
         "desk/desk.html",
         {
+            "rendered_at": rendered_at,
             "tournament": tournament,
             "round": round_,
             "other_rounds": tournament.rounds.exclude(pk=getattr(round_, "pk", None))

@@ -18,8 +18,9 @@
  * Nothing is missed between the page's drawing and its socket's joining: a container with
  * data-live-mark="..." (a player's table: where its result stands) reloads when a
  * "result.state" message carries another mark, and the match socket sends one as soon as it
- * has joined; a poll URL's "after" (when the page was drawn) goes along to the socket, which
- * sends what the event's feed published since. The clock display corrects for the
+ * has joined; when the page was drawn (data-live-after, or the poll URL's "after") goes along
+ * to the socket, which sends what the event's feed published, or the round's results accepted,
+ * since. The clock display corrects for the
  * difference between this device's clock and the server's (server_time_ms in every message,
  * refined by ping/pong), so every phone shows the same time left.
  *
@@ -125,10 +126,12 @@
     return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
   }
 
-  // The poll URL's "after" (the page was drawn then) goes along to the socket too.
-  function withAfter(path, pollUrl) {
-    if (!pollUrl || path.indexOf("after=") >= 0) return path;
-    var after = new URL(pollUrl, window.location.href).searchParams.get("after");
+  // When the page was drawn goes along to the socket: the container's data-live-after, or the
+  // poll URL's "after".
+  function withAfter(path, root, pollUrl) {
+    if (path.indexOf("after=") >= 0) return path;
+    var after = root.getAttribute("data-live-after");
+    if (after === null && pollUrl) after = new URL(pollUrl, window.location.href).searchParams.get("after");
     if (after === null) return path;
     return path + (path.indexOf("?") < 0 ? "?" : "&") + "after=" + encodeURIComponent(after);
   }
@@ -145,7 +148,7 @@
 
   LiveConnection.prototype.url = function () {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-    return scheme + window.location.host + withAfter(withToken(this.wsPath), this.pollUrl);
+    return scheme + window.location.host + withAfter(withToken(this.wsPath), this.root, this.pollUrl);
   };
 
   LiveConnection.prototype.status = function (text) {

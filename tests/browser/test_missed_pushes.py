@@ -13,7 +13,7 @@ from matches.services.audit import Actor
 from matches.services.results import confirm_report, enter_result, submit_report
 from tests.browser.helpers import PHONE, report_for
 from tests.browser.test_players_day import one_table
-from tests.factories import EntrantFactory, TournamentFactory
+from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -80,3 +80,24 @@ def test_a_page_that_missed_nothing_stays_put(new_context):
         expect(root).to_have_attribute("data-live-state", "live")
     page.wait_for_timeout(4500)  # longer than the rejoin and any reload it could schedule
     assert page.evaluate("window.__drawn === true")  # the same document: no reload
+
+
+def test_the_organisers_round_page_catches_up_on_a_result_it_never_heard_of(new_context):
+    organiser = UserFactory(username="missed-boss")
+    tournament = TournamentFactory(slug="missed-console", organiser=organiser)
+    for i in range(8):
+        EntrantFactory(tournament=tournament, display_name=f"Missed Console Player {i + 1}")
+    round_ = publish_round(generate_swiss_round(tournament, seed=3))
+    first, second = round_.matches.order_by("table_number")
+    console = new_context(user=organiser).new_page()
+    console.goto("/events/missed-console/manage/rounds/1/")
+    expect(console.locator("[data-console-round]")).to_have_attribute("data-live-state", "live")
+    console.evaluate("window.__drawn = true")
+
+    enter_result(first, report_for(first), Actor())  # no push reaches the page
+    console.evaluate(RECONNECT)
+    card = console.locator(f'[data-live-match="{first.pk}"] [data-console-status]')
+    expect(card).to_have_text("Accepted")
+    other = console.locator(f'[data-live-match="{second.pk}"] [data-console-status]')
+    expect(other).not_to_have_text("Accepted")
+    assert console.evaluate("window.__drawn === true")  # updated in place, not reloaded

@@ -21,6 +21,7 @@ from matches.services.result_marks import result_mark, stored_mark
 from matches.services.results import confirm_report, correct_result, enter_result, submit_report
 from tests.browser.helpers import report_for
 from tests.factories import TournamentFactory
+from tournament.realtime import server_time_ms
 from tournament.services import rounds as rounds_service
 from tournament.services.live_news import news_since
 
@@ -29,6 +30,20 @@ from .conftest import communicator, run
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MARK = re.compile(r'data-live-mark="([^"]*)"')
+
+
+async def sent_after(path: str, user, greeting: list[str]) -> list[dict]:
+    """What a socket on ``path`` sends once joined, after the ``greeting`` message types."""
+    comm = await database_sync_to_async(communicator)(path, user)
+    connected, _ = await comm.connect(timeout=3)
+    assert connected
+    for expected in greeting:
+        assert (await comm.receive_json_from(timeout=3))["type"] == expected
+    got = []
+    while not await comm.receive_nothing(timeout=0.3):
+        got.append(await comm.receive_json_from(timeout=3))
+    await comm.disconnect()
+    return got
 
 
 def drawn_mark(entrant) -> str | None:
@@ -120,26 +135,16 @@ def test_the_event_socket_sends_what_a_page_drawn_earlier_missed(event):
     event["round"].refresh_from_db()
     published_ms = int(event["round"].published_at.timestamp() * 1000)
 
-    async def after_hello(after):
+    def after_hello(after):
         suffix = "" if after is None else f"?after={after}"
-        comm = await database_sync_to_async(communicator)(
-            f"/ws/tournaments/{tournament.pk}/{suffix}"
-        )
-        connected, _ = await comm.connect(timeout=3)
-        assert connected
-        assert (await comm.receive_json_from(timeout=3))["type"] == "hello"
-        got = []
-        while not await comm.receive_nothing(timeout=0.3):
-            got.append(await comm.receive_json_from(timeout=3))
-        await comm.disconnect()
-        return got
+        return run(sent_after, f"/ws/tournaments/{tournament.pk}/{suffix}", None, ["hello"])
 
-    missed = run(after_hello, published_ms - 1)
+    missed = after_hello(published_ms - 1)
     assert [m["type"] for m in missed] == ["round.published"]
     assert missed[0]["round"] == event["round"].pk
-    assert run(after_hello, published_ms) == []  # drawn after the publication: nothing missed
-    assert run(after_hello, None) == []  # a page that gives no time hears only what comes next
-    assert run(after_hello, "yesterday") == []  # not a number: as if none was given
+    assert after_hello(published_ms) == []  # drawn after the publication: nothing missed
+    assert after_hello(None) == []  # a page that gives no time hears only what comes next
+    assert after_hello("yesterday") == []  # not a number: as if none was given
 
 
 def test_a_hostile_after_changes_nothing(event):
@@ -169,3 +174,19 @@ def test_the_news_is_what_was_stamped_after_the_page_was_drawn(event):
     assert changed["standings.changed"]["match"] == match.pk
     assert news_since(tournament, decided_ms) == []
     assert news_since(tournament, 10**30) == []  # past the calendar's end: nothing, no error
+
+
+def test_the_round_socket_sends_the_results_accepted_since_the_page_was_drawn(event):
+    match = event["match"]
+    drawn_at = server_time_ms() - 1
+    enter_result(match, report_for(match), Actor(user=event["referee"]))  # heard by nobody
+
+    def after_clock(suffix):
+        path = f"/ws/rounds/{event['round'].pk}/{suffix}"
+        return run(sent_after, path, event["referee"], ["hello", "clock"])
+
+    missed = after_clock(f"?after={drawn_at}")
+    assert [(m["type"], m["match"]) for m in missed] == [("result.accepted", match.pk)]
+    assert {p["entrant"] for p in missed[0]["placings"]} == {e.pk for e in event["entrants"]}
+    assert after_clock(f"?after={server_time_ms()}") == []  # drawn after it: nothing
+    assert after_clock("") == []  # no time given: only the clock

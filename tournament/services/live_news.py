@@ -1,17 +1,21 @@
-"""What a page drawn at a given moment has missed of its event's feed, in the feed's messages.
+"""What a page drawn at a given moment has missed of its event's feed or its round's results,
+in the sockets' own messages.
 
 Pages that reload on ``round.published`` or ``standings.changed`` pass the time they were drawn
 (``after``, server milliseconds). The polling fallback answers with this news, and the event's
-socket sends it right after it has joined the event's group, so a change that committed between
-the page's drawing and its socket's subscription is not lost: its push went out before the
-socket listened, and this catches it up.
+socket sends it right after it has joined the event's group (the round socket the results
+accepted since), so a change that committed between the page's drawing and its socket's
+subscription is not lost: its push went out before the socket listened, and this catches it
+up.
 """
 
 from datetime import UTC, datetime
 
-from matches.models import ResultVersion, VersionState
+from django.db.models import Prefetch
+
+from matches.models import Match, ResultVersion, Seat, VersionState
 from tournament import messages
-from tournament.models import PUBLIC_ROUND_STATES, Tournament
+from tournament.models import PUBLIC_ROUND_STATES, Round, Tournament
 
 
 def _ms(moment) -> int:
@@ -61,6 +65,28 @@ def news_since(tournament: Tournament, after_ms: int) -> list[dict]:
             )
         )
     return out
+
+
+def results_since(round_: Round, after_ms: int) -> list[dict]:
+    """``result.accepted`` of each match of ``round_`` whose result was accepted (or corrected)
+    after ``after_ms``, in table order (two queries, the second only when there is one)."""
+    since = _moment(after_ms)
+    if since is None:
+        return []
+    decided = ResultVersion.objects.filter(
+        match__round=round_, state=VersionState.ACCEPTED, decided_at__gte=since
+    ).values_list("match_id", "decided_at")
+    match_ids = [match_id for match_id, at in decided if _ms(at) > after_ms]
+    if not match_ids:
+        return []
+    seats = Seat.objects.select_related("entrant").order_by("position")
+    matches = (
+        Match.objects.filter(pk__in=match_ids)
+        .select_related("round")
+        .prefetch_related(Prefetch("seats", seats))
+        .order_by("table_number")
+    )
+    return [messages.result_accepted(match, match.seats.all()) for match in matches]
 
 
 def after_from(raw: str | None) -> int | None:

@@ -24,6 +24,7 @@ def round_pairings(request, slug, number):
     matches (with any live game), their seats with the entrants, the teams' members (team
     events) and the players' ratings.
     """
+    rendered_at = server_time_ms()
     tournament = visible_tournament(request, slug)
     round_ = visible_round(request, tournament, number)
     matches = list(round_matches(round_))
@@ -31,6 +32,7 @@ def round_pairings(request, slug, number):
         request,
         "tournament/pairings.html",
         {
+            "rendered_at": rendered_at,
             "tournament": tournament,
             "round": round_,
             "matches": matches,

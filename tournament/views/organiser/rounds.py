@@ -27,6 +27,7 @@ from tournament.models import (
     StageKind,
     Tournament,
 )
+from tournament.realtime import server_time_ms
 from tournament.services import clock as clock_service
 from tournament.services.elimination import advance_elimination, start_elimination
 from tournament.services.registration import RegistrationError
@@ -136,6 +137,7 @@ def job_status(request, slug, job_id):
 @login_required
 def round_detail(request, slug, number, swap_form=None, close_form=None):
     """One round: its tables, and the controls its state allows."""
+    rendered_at = server_time_ms()
     tournament = organiser_tournament(request, slug)
     round_ = round_of(tournament, number)
     matches = list(tables_of(round_))
@@ -149,6 +151,7 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
         request,
         "organiser/round.html",
         {
+            "rendered_at": rendered_at,
             "tournament": tournament,
             "round": round_,
             "matches": matches,
