@@ -226,7 +226,8 @@ class RoundConsumer(LiveConsumer):
                 await self.send_json(message)
 
     def _results_since(self, after: int) -> list[dict]:
-        return live_news.results_since(Round.objects.get(pk=self.round_id), after)
+        round_ = Round.objects.filter(pk=self.round_id).first()
+        return [] if round_ is None else live_news.results_since(round_, after)
 
     @database_sync_to_async
     def _clock(self) -> dict:

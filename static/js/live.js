@@ -20,9 +20,12 @@
  * "result.state" message carries another mark, and the match socket sends one as soon as it
  * has joined; when the page was drawn (data-live-after, or the poll URL's "after") goes along
  * to the socket, which sends what the event's feed published, or the round's results accepted,
- * since. The clock display corrects for the
- * difference between this device's clock and the server's (server_time_ms in every message,
- * refined by ping/pong), so every phone shows the same time left.
+ * since. A mark that still differs right after the reload it caused does not reload again (the
+ * page says it has changed instead): a page and a server that disagree never loop.
+ *
+ * The clock display corrects for the difference between this device's clock and the server's
+ * (server_time_ms in every message, refined by ping/pong), so every phone shows the same time
+ * left.
  *
  * Other scripts may listen: the container receives a "live:message" CustomEvent per message
  * (detail = the message), and window.EyeLive.send(container, object) sends a command.
@@ -67,6 +70,16 @@
     note.appendChild(link);
     var main = document.getElementById("main") || document.body;
     main.insertBefore(note, main.firstChild);
+  }
+
+  // The mark this page was last reloaded for (per address, for this tab): a second reload for the
+  // same mark would find the same disagreement.
+  var MARK_KEY = "eye-live-reloaded-for:" + window.location.pathname;
+  function reloadedFor(mark) {
+    try { return window.sessionStorage.getItem(MARK_KEY) === mark; } catch (e) { return false; }
+  }
+  function rememberReloadFor(mark) {
+    try { window.sessionStorage.setItem(MARK_KEY, mark); } catch (e) { /* private mode */ }
   }
 
   function reloadUnlessBusy(connection) {
@@ -305,6 +318,8 @@
     }
     var drawn = this.root.getAttribute("data-live-mark");
     if (m.type === "result.state" && drawn !== null && m.mark !== drawn) {
+      if (reloadedFor(m.mark)) { showChanged(); return; }
+      rememberReloadFor(m.mark);
       this.reload();
       return;
     }

@@ -6,6 +6,8 @@ drawing and its socket's joining (or while the hall's wifi is down). The page mu
 to the new state once its sockets (re)join, without anyone touching it.
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -101,3 +103,24 @@ def test_the_organisers_round_page_catches_up_on_a_result_it_never_heard_of(new_
     other = console.locator(f'[data-live-match="{second.pk}"] [data-console-status]')
     expect(other).not_to_have_text("Accepted")
     assert console.evaluate("window.__drawn === true")  # updated in place, not reloaded
+
+
+def test_a_page_whose_mark_never_agrees_reloads_once_and_then_says_so(new_context):
+    """However a page and the server came to disagree, phones must not reload in a loop."""
+    _, _, seats = one_table("stubborn-mark")
+    address = f"/me/{seats[1].entrant.access_token}/"
+    # the offline service worker would answer the reload itself, out of the route's reach
+    page = new_context(viewport=PHONE, service_workers="block").new_page()
+    loads = []
+
+    def draw_a_wrong_mark(route):
+        loads.append(route.request.url)
+        answer = route.fetch()
+        body = re.sub(r'data-live-mark="[^"]*"', 'data-live-mark="not-this"', answer.text())
+        route.fulfill(response=answer, body=body)
+
+    page.route(f"**{address}", draw_a_wrong_mark)
+    page.goto(address)
+    expect(page.locator("[data-live-changed]")).to_contain_text("This page has changed")
+    page.wait_for_timeout(4500)  # longer than the rejoin and any reload it could schedule
+    assert len(loads) == 2, loads  # the first drawing and one reload, no more
