@@ -6,6 +6,7 @@ drawing and its socket's joining (or while the hall's wifi is down). The page mu
 to the new state once its sockets (re)join, without anyone touching it.
 """
 
+import json
 import re
 
 import pytest
@@ -108,19 +109,24 @@ def test_the_organisers_round_page_catches_up_on_a_result_it_never_heard_of(new_
 def test_a_page_whose_mark_never_agrees_reloads_once_and_then_says_so(new_context):
     """However a page and the server came to disagree, phones must not reload in a loop."""
     _, _, seats = one_table("stubborn-mark")
-    address = f"/me/{seats[1].entrant.access_token}/"
-    # the offline service worker would answer the reload itself, out of the route's reach
-    page = new_context(viewport=PHONE, service_workers="block").new_page()
+    page = new_context(viewport=PHONE).new_page()
     loads = []
+    page.on("load", lambda _: loads.append(page.url))
 
-    def draw_a_wrong_mark(route):
-        loads.append(route.request.url)
-        answer = route.fetch()
-        body = re.sub(r'data-live-mark="[^"]*"', 'data-live-mark="not-this"', answer.text())
-        route.fulfill(response=answer, body=body)
+    def disagree(socket):
+        """The match socket, with every mark the server sends replaced by one no page draws."""
+        server = socket.connect_to_server()
 
-    page.route(f"**{address}", draw_a_wrong_mark)
-    page.goto(address)
+        def from_server(text):
+            message = json.loads(text)
+            if message.get("type") == "result.state":
+                message["mark"] = "not-this"
+            socket.send(json.dumps(message))
+
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/ws/matches/"), disagree)
+    page.goto(f"/me/{seats[1].entrant.access_token}/")
     expect(page.locator("[data-live-changed]")).to_contain_text("This page has changed")
     page.wait_for_timeout(4500)  # longer than the rejoin and any reload it could schedule
     assert len(loads) == 2, loads  # the first drawing and one reload, no more
