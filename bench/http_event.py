@@ -54,6 +54,19 @@ def setup_django(url: str) -> None:
     call_command("migrate", verbosity=0)
 
 
+def open_bench_database() -> tuple[str, str]:
+    """The bench database's URL (created, migrated, Django set up on it) and ``REDIS_URL``, from
+    the environment; exits with a message when either is missing."""
+    base_url = os.environ.get("DATABASE_URL")
+    redis_url = os.environ.get("REDIS_URL") or os.environ.get("TEST_REDIS_URL")
+    if not base_url or not redis_url:
+        raise SystemExit("set DATABASE_URL (PostgreSQL) and REDIS_URL")
+    database_url = bench_database_url(base_url)
+    ensure_database(database_url)
+    setup_django(database_url)
+    return database_url, redis_url
+
+
 def build_event(rebuild: bool) -> dict:
     """The 2,000-player event after 5 rounds, round 6 open; built once, then reused."""
     from django.contrib.auth import get_user_model

@@ -53,10 +53,8 @@ from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
 from bench.http_event import (  # noqa: E402
     PLAYERS,
     ROUNDS,
-    bench_database_url,
     build_event,
-    ensure_database,
-    setup_django,
+    open_bench_database,
 )
 from config.asgi_servers import SERVERS, asgi_command  # noqa: E402
 
@@ -234,13 +232,7 @@ def main(argv: list[str] | None = None) -> None:
     args.clients = max(1, min(args.clients, 500))
     args.seconds = max(1.0, min(args.seconds, 120.0))
 
-    base_url = os.environ.get("DATABASE_URL")
-    redis_url = os.environ.get("REDIS_URL") or os.environ.get("TEST_REDIS_URL")
-    if not base_url or not redis_url:
-        raise SystemExit("set DATABASE_URL (PostgreSQL) and REDIS_URL")
-    database_url = bench_database_url(base_url)
-    ensure_database(database_url)
-    setup_django(database_url)
+    database_url, redis_url = open_bench_database()
     event = build_event(args.rebuild)
     print(
         f"event {event['slug']}: {PLAYERS} players, {ROUNDS} rounds played, "
