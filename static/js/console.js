@@ -114,8 +114,10 @@
       var m = event.detail;
       if (m.type !== "result.accepted") return;
       var row = root.querySelector('[data-live-match="' + m.match + '"]');
+      var badge = row && row.querySelector("[data-desk-status]");
+      // a result the desk already shows (sent again by a catch-up or a poll) is no news
+      if (badge && badge.classList.contains("badge-accepted")) return;
       if (row) {
-        var badge = row.querySelector("[data-desk-status]");
         if (badge) { badge.textContent = "Accepted"; badge.className = "badge badge-accepted"; }
         var link = row.querySelector("[data-desk-action]");
         if (link) link.firstChild.textContent = "View or correct";

@@ -34,6 +34,17 @@ def live_page(new_context, entrant):
     return page
 
 
+def two_open_tables(slug):
+    """An organiser, and the two open tables of the published first round of their event."""
+    organiser = UserFactory(username=f"{slug}-boss")
+    tournament = TournamentFactory(slug=slug, organiser=organiser)
+    for i in range(8):
+        EntrantFactory(tournament=tournament, display_name=f"{slug} player {i + 1}")
+    round_ = publish_round(generate_swiss_round(tournament, seed=3))
+    first, second = round_.matches.order_by("table_number")
+    return organiser, first, second
+
+
 def test_a_confirmation_the_page_never_heard_of_shows_once_its_socket_rejoins(new_context):
     _, match, seats = one_table("missed-confirmation")
     reporter, second, third, fourth = (seat.entrant for seat in seats)
@@ -86,12 +97,7 @@ def test_a_page_that_missed_nothing_stays_put(new_context):
 
 
 def test_the_organisers_round_page_catches_up_on_a_result_it_never_heard_of(new_context):
-    organiser = UserFactory(username="missed-boss")
-    tournament = TournamentFactory(slug="missed-console", organiser=organiser)
-    for i in range(8):
-        EntrantFactory(tournament=tournament, display_name=f"Missed Console Player {i + 1}")
-    round_ = publish_round(generate_swiss_round(tournament, seed=3))
-    first, second = round_.matches.order_by("table_number")
+    organiser, first, second = two_open_tables("missed-console")
     console = new_context(user=organiser).new_page()
     console.goto("/events/missed-console/manage/rounds/1/")
     expect(console.locator("[data-console-round]")).to_have_attribute("data-live-state", "live")
@@ -104,6 +110,29 @@ def test_the_organisers_round_page_catches_up_on_a_result_it_never_heard_of(new_
     other = console.locator(f'[data-live-match="{second.pk}"] [data-console-status]')
     expect(other).not_to_have_text("Accepted")
     assert console.evaluate("window.__drawn === true")  # updated in place, not reloaded
+
+
+def test_the_referee_desk_hears_of_a_lost_result_but_not_of_one_it_already_shows(new_context):
+    """The round socket's catch-up also re-sends results accepted just before the desk was drawn
+    (their commit may have come after it): a table the desk already shows as accepted is no
+    news, a table that changed while the socket was away is."""
+    organiser, first, second = two_open_tables("missed-desk")
+    enter_result(first, report_for(first), Actor())  # accepted a moment before the desk is drawn
+    desk = new_context(user=organiser).new_page()
+    desk.goto("/events/missed-desk/desk/")
+    root = desk.locator("[data-console-desk]")
+    expect(root).to_have_attribute("data-live-state", "live")
+    note = desk.locator("[data-desk-note]")
+    desk.wait_for_timeout(1000)  # the catch-up has come (it follows the clock on joining)
+    expect(note).to_be_hidden()
+
+    enter_result(second, report_for(second), Actor())  # no push reaches the page
+    desk.evaluate(RECONNECT)
+    expect(desk.locator(f'[data-live-match="{second.pk}"] [data-desk-status]')).to_have_text(
+        "Accepted"
+    )
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(f"Table {second.table_number} has a result now")
 
 
 def test_a_page_whose_mark_never_agrees_reloads_once_and_then_says_so(new_context):

@@ -51,13 +51,18 @@ def test_round_live_json_holds_the_clock_then_each_accepted_result(client, event
     assert without_time(accepted[0]) == without_time(result_payload(match))
 
 
-def test_tournament_live_json_reports_news_after_the_given_time(client, event):
-    round_ = publish_round(generate_swiss_round(event, seed=2))
+def test_tournament_live_json_reports_news_after_the_given_time(
+    client, event, django_capture_on_commit_callbacks
+):
+    # the news is stamped once a change commits (here: when the test's callbacks run)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = publish_round(generate_swiss_round(event, seed=2))
     data = client.get("/events/lj-cup/live.json").json()
     assert [m["type"] for m in data["messages"]] == ["round.published"]
     assert data["messages"][0]["round"] == round_.pk
     match = round_.matches.first()
-    enter_result(match, report(match, [6, 5, 1][: match.seats.count()]), Actor())
+    with django_capture_on_commit_callbacks(execute=True):
+        enter_result(match, report(match, [6, 5, 1][: match.seats.count()]), Actor())
     data = client.get("/events/lj-cup/live.json").json()
     changed = [m for m in data["messages"] if m["type"] == "standings.changed"]
     assert changed == [

@@ -9,6 +9,7 @@ and the sockets and polls to what they must send.
 """
 
 import re
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
@@ -21,9 +22,12 @@ from matches.services.result_marks import result_mark, stored_mark
 from matches.services.results import confirm_report, correct_result, enter_result, submit_report
 from tests.browser.helpers import report_for
 from tests.factories import TournamentFactory
+from tournament import realtime
+from tournament.models import Round, Tournament
 from tournament.realtime import server_time_ms
 from tournament.services import rounds as rounds_service
-from tournament.services.live_news import news_since
+from tournament.services.events import update_tournament
+from tournament.services.live_news import DECIDED_BEFORE_COMMIT, news_since, results_since
 
 from .conftest import communicator, run
 
@@ -129,22 +133,69 @@ def test_the_match_poll_answers_the_stored_mark(event):
     assert [s["mark"] for s in states] == [stored_mark(match.pk)]
 
 
+def ms(moment) -> int:
+    return int(moment.timestamp() * 1000)
+
+
 def test_the_event_socket_sends_what_a_page_drawn_earlier_missed(event):
     tournament = event["tournament"]
     rounds_service.notify_round_published(event["round"])  # (stamped already: only a push)
-    event["round"].refresh_from_db()
-    published_ms = int(event["round"].published_at.timestamp() * 1000)
+    tournament.refresh_from_db()
+    stamped_ms = ms(tournament.round_news_at)
 
     def after_hello(after):
         suffix = "" if after is None else f"?after={after}"
         return run(sent_after, f"/ws/tournaments/{tournament.pk}/{suffix}", None, ["hello"])
 
-    missed = after_hello(published_ms - 1)
+    missed = after_hello(stamped_ms)  # drawn in the stamp's millisecond: perhaps before it
     assert [m["type"] for m in missed] == ["round.published"]
     assert missed[0]["round"] == event["round"].pk
-    assert after_hello(published_ms) == []  # drawn after the publication: nothing missed
+    assert after_hello(stamped_ms + 1) == []  # drawn after the publication: nothing missed
     assert after_hello(None) == []  # a page that gives no time hears only what comes next
     assert after_hello("yesterday") == []  # not a number: as if none was given
+
+
+def test_the_news_stamps_are_taken_after_the_commit(event):
+    """A page drawn after a change was stamped inside its transaction, but before it committed,
+    showed the old state: it must still hear of the change."""
+    tournament = event["tournament"]
+    tournament.refresh_from_db()
+    published = event["round"]
+    published.refresh_from_db()
+    assert tournament.round_news_at > published.published_at  # stamped after the commit
+    # a publication whose transaction took a second after stamping the round: a page drawn
+    # half-way through showed no new round
+    Round.objects.filter(pk=published.pk).update(
+        published_at=tournament.round_news_at - timedelta(seconds=1)
+    )
+    drawn_before_commit_ms = ms(tournament.round_news_at - timedelta(milliseconds=500))
+    types = [m["type"] for m in news_since(tournament, drawn_before_commit_ms)]
+    assert types == ["round.published"]
+    # the same for a result: a page drawn a while after the version's decision time (its
+    # transaction waited on a lock, say) but before its commit
+    match = event["match"]
+    version = enter_result(match, report_for(match), Actor(user=event["referee"]))
+    decided = version.decided_at
+    Tournament.objects.filter(pk=tournament.pk).update(
+        standings_news_at=decided + timedelta(seconds=5)
+    )
+    drawn_ms = ms(decided + timedelta(seconds=4))
+    changed = [m for m in news_since(tournament, drawn_ms) if m["type"] == "standings.changed"]
+    assert [m["match"] for m in changed] == [match.pk]
+    assert [m["match"] for m in results_since(published, drawn_ms)] == [match.pk]
+
+
+def test_a_full_save_of_the_event_settings_keeps_the_stamps_and_the_revision(event):
+    tournament = Tournament.objects.get(pk=event["tournament"].pk)  # read before the result
+    match = event["match"]
+    enter_result(match, report_for(match), Actor(user=event["referee"]))
+    fresh = Tournament.objects.get(pk=tournament.pk)
+    update_tournament(tournament, {"venue": "The back room"}, Actor(user=event["organiser"]))
+    after = Tournament.objects.get(pk=tournament.pk)
+    assert after.venue == "The back room"
+    assert after.standings_revision == fresh.standings_revision
+    assert after.standings_news_at == fresh.standings_news_at is not None
+    assert after.round_news_at == fresh.round_news_at is not None
 
 
 def test_a_hostile_after_changes_nothing(event):
@@ -163,17 +214,34 @@ def test_a_new_event_has_nothing_to_catch_up():
 
 def test_the_news_is_what_was_stamped_after_the_page_was_drawn(event):
     match = event["match"]
-    version = enter_result(match, report_for(match), Actor(user=event["referee"]))
-    decided_ms = int(version.decided_at.timestamp() * 1000)
-    published_ms = int(event["round"].published_at.timestamp() * 1000)
-    assert published_ms <= decided_ms
     tournament = event["tournament"]
-    before_both = [m["type"] for m in news_since(tournament, published_ms - 1)]
+    tournament.refresh_from_db()
+    published_ms = ms(tournament.round_news_at)
+    enter_result(match, report_for(match), Actor(user=event["referee"]))
+    tournament.refresh_from_db()
+    changed_ms = ms(tournament.standings_news_at)
+    assert published_ms <= changed_ms
+    before_both = [m["type"] for m in news_since(tournament, published_ms)]
     assert before_both == ["round.published", "standings.changed"]
-    changed = {m["type"]: m for m in news_since(tournament, decided_ms - 1)}
+    changed = {m["type"]: m for m in news_since(tournament, changed_ms)}
     assert changed["standings.changed"]["match"] == match.pk
-    assert news_since(tournament, decided_ms) == []
+    assert changed["standings.changed"]["round"] == event["round"].pk
+    assert news_since(tournament, changed_ms + 1) == []
     assert news_since(tournament, 10**30) == []  # past the calendar's end: nothing, no error
+
+
+def test_a_standings_change_without_a_recent_result_is_not_news(event):
+    tournament = event["tournament"]
+    tournament.refresh_from_db()
+    assert [m["type"] for m in news_since(tournament, ms(tournament.standings_news_at))] == [
+        "round.published"  # the publication stamped both; no result was accepted
+    ]
+
+
+def test_an_event_never_stamped_has_no_news(event):
+    tournament = event["tournament"]
+    Tournament.objects.filter(pk=tournament.pk).update(round_news_at=None, standings_news_at=None)
+    assert news_since(tournament, 0) == []
 
 
 def test_the_round_socket_sends_the_results_accepted_since_the_page_was_drawn(event):
@@ -188,5 +256,35 @@ def test_the_round_socket_sends_the_results_accepted_since_the_page_was_drawn(ev
     missed = after_clock(f"?after={drawn_at}")
     assert [(m["type"], m["match"]) for m in missed] == [("result.accepted", match.pk)]
     assert {p["entrant"] for p in missed[0]["placings"]} == {e.pk for e in event["entrants"]}
-    assert after_clock(f"?after={server_time_ms()}") == []  # drawn after it: nothing
+    # drawn long after it was decided (more than any transaction takes to commit): nothing
+    long_after = server_time_ms() + int(DECIDED_BEFORE_COMMIT.total_seconds() * 1000) + 1000
+    assert after_clock(f"?after={long_after}") == []
     assert after_clock("") == []  # no time given: only the clock
+
+
+def test_every_push_of_news_goes_out_after_its_stamp(event, monkeypatch):
+    """The order the catch-up relies on: the stamp is written (after the commit) before the
+    push that tells of the change, so a socket that joined too late for the push reads it."""
+    tournament = event["tournament"]
+    seen = []
+
+    def record(messages):
+        stamps = Tournament.objects.filter(pk=tournament.pk).values_list(
+            "round_news_at", "standings_news_at"
+        )
+        for _group, message in messages:
+            seen.append((message["payload"]["type"], stamps.get()))
+        return True
+
+    monkeypatch.setattr(realtime, "_send_all", record)
+    match = event["match"]
+    before = Tournament.objects.get(pk=tournament.pk).standings_news_at
+    enter_result(match, report_for(match), Actor(user=event["referee"]))
+    rounds_service.complete_round(event["round"])
+    published = rounds_service.publish_round(rounds_service.generate_swiss_round(tournament))
+    round_news = Tournament.objects.get(pk=tournament.pk).round_news_at
+    accepted = [stamps for kind, stamps in seen if kind == "result.accepted"]
+    assert accepted and all(standings > before for _, standings in accepted)
+    announced = [stamps for kind, stamps in seen if kind == "round.published"]
+    assert announced and all(rounds == round_news for rounds, _ in announced)
+    assert round_news > published.published_at

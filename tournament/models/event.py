@@ -211,6 +211,15 @@ class Tournament(models.Model):
     standings_revision = models.PositiveIntegerField(
         default=0, help_text="Goes up whenever something the standings read changes (caching)."
     )
+    # Stamped once the change has committed (``tournament.standings_revision``), so a page drawn
+    # before the stamp cannot have shown the change and one drawn after it has (live catch-up,
+    # ``tournament.services.live_news``).
+    standings_news_at = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="When the standings last changed."
+    )
+    round_news_at = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="When a round was last published."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -83,7 +83,9 @@ def update_tournament(tournament: Tournament, values: dict, actor: Actor) -> Tou
         before = settings_of(tournament)
         for name, value in values.items():
             setattr(tournament, name, value)
-        tournament.save()
+        # only the settings: a full save would write back the revision and news stamps as this
+        # request read them, undoing a result's bump that committed meanwhile
+        tournament.save(update_fields=[*values, "updated_at"])
         after = settings_of(tournament)
         changed = [name for name in SETTINGS if before[name] != after[name]]
         if changed:

@@ -7,9 +7,15 @@ socket sends it right after it has joined the event's group (the round socket th
 accepted since), so a change that committed between the page's drawing and its socket's
 subscription is not lost: its push went out before the socket listened, and this catches it
 up.
+
+Whether there is news is decided by the event's news stamps (``Tournament.round_news_at`` and
+``standings_news_at``), taken after the change committed and before its push
+(``tournament.standings_revision``). A stamp taken inside the change's transaction (a round's
+``published_at``, a version's ``decided_at``) would leave a window: a page drawn after the stamp
+but before the commit neither shows the change nor hears of it.
 """
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from django.db.models import Prefetch
@@ -18,10 +24,6 @@ from common import sql
 from matches.models import Match, ResultVersion, Seat, VersionState
 from tournament import messages
 from tournament.models import PUBLIC_ROUND_STATES, Round, Tournament
-
-
-def _ms(moment) -> int:
-    return int(moment.timestamp() * 1000) if moment else 0
 
 
 def _moment(ms: int) -> datetime | None:
@@ -52,13 +54,34 @@ def _public_rounds_of_event() -> str:
     )
 
 
+#: how far before a page's drawing a result's ``decided_at`` may lie and the result still be
+#: news to it: the stamp is taken inside the result's transaction, which commits later (after
+#: its locks, its running totals and its audit entry). A result caught up twice is shown in
+#: place again, which changes nothing.
+DECIDED_BEFORE_COMMIT = timedelta(seconds=60)
+
+
+@cache
+def _news_stamps_sql() -> str:
+    """Whether each news stamp of the event is at or after a moment (one parameter each)."""
+    pk = sql.column(Tournament, "pk")
+    rounds, standings = (
+        sql.column(Tournament, "round_news_at"),
+        sql.column(Tournament, "standings_news_at"),
+    )
+    return (
+        f"SELECT t.{rounds} >= %s, t.{standings} >= %s "
+        f"FROM {sql.table(Tournament)} t WHERE t.{pk} = %s"
+    )
+
+
 @cache
 def _latest_round_sql() -> str:
     published_at = sql.column(Round, "published_at")
     return (
         f"SELECT {ROUND_COLUMNS.select} FROM {sql.table(Round)} r "
-        f"WHERE {_public_rounds_of_event()} AND r.{published_at} >= %s "
-        f"ORDER BY r.{published_at} DESC LIMIT 1"
+        f"WHERE {_public_rounds_of_event()} "
+        f"ORDER BY r.{published_at} DESC, r.{sql.column(Round, 'number')} DESC LIMIT 1"
     )
 
 
@@ -76,28 +99,40 @@ def _latest_result_sql() -> str:
     )
 
 
+def _as_parameter(moment: datetime):
+    return sql.database().ops.adapt_datetimefield_value(moment)
+
+
 def news_since(tournament: Tournament, after_ms: int) -> list[dict]:
     """At most one ``round.published`` (the latest published round) and one
-    ``standings.changed`` (the latest accepted result), each only if newer than ``after_ms``.
+    ``standings.changed`` (the latest accepted result), each only if the event's news stamp of
+    its kind is at or after ``after_ms`` (a stamp in the page's own millisecond counts: the page
+    may have been drawn just before it, and one reload too many is harmless).
 
-    Every page load of a followed event asks this when its socket joins, so it is two plain
-    statements (``common.sql``; the ORM took ten times as long to build them as PostgreSQL to
-    run them) that read only what was stamped from ``after_ms`` on: the accepted results by
-    their decision time, through an index, not a sort of all of the event's results."""
+    Read the stamps after the socket has joined its group: a change stamped later is pushed to
+    it. Every page load of a followed event asks this when its socket joins, so these are plain
+    statements (``common.sql``): one primary-key read when nothing is new, and the accepted
+    results read through their index on the decision time, only back to
+    ``DECIDED_BEFORE_COMMIT`` before ``after_ms``. A standings change with no result accepted in
+    that time (an organiser's rebuild, a player renamed) is not news here, as before."""
     since = _moment(after_ms)
     if since is None:
         return []
-    since = sql.database().ops.adapt_datetimefield_value(since)
+    row = sql.fetch_one(_news_stamps_sql(), [_as_parameter(since)] * 2 + [tournament.pk])
+    if row is None:
+        return []
+    round_news, standings_news = row
     public = [tournament.pk, *PUBLIC_ROUND_STATES]
     out = []
-    row = sql.fetch_one(_latest_round_sql(), [*public, since])
-    latest_round = ROUND_COLUMNS.instance(row) if row else None
-    if latest_round is not None and _ms(latest_round.published_at) > after_ms:
-        out.append(messages.round_published(latest_round))
-    row = sql.fetch_one(_latest_result_sql(), [*public, VersionState.ACCEPTED, since])
-    if row is not None:
-        version = VERSION_COLUMNS.instance(row)
-        if _ms(version.decided_at) > after_ms:
+    if round_news:
+        row = sql.fetch_one(_latest_round_sql(), public)
+        if row is not None:
+            out.append(messages.round_published(ROUND_COLUMNS.instance(row)))
+    if standings_news:
+        earliest = _as_parameter(since - DECIDED_BEFORE_COMMIT)
+        row = sql.fetch_one(_latest_result_sql(), [*public, VersionState.ACCEPTED, earliest])
+        if row is not None:
+            version = VERSION_COLUMNS.instance(row)
             round_id = row[VERSION_COLUMNS.width]
             out.append(messages.standings_changed(tournament.pk, round_id, version.match_id))
     return out
@@ -105,14 +140,22 @@ def news_since(tournament: Tournament, after_ms: int) -> list[dict]:
 
 def results_since(round_: Round, after_ms: int) -> list[dict]:
     """``result.accepted`` of each match of ``round_`` whose result was accepted (or corrected)
-    after ``after_ms``, in table order (two queries, the second only when there is one)."""
+    after ``after_ms``, in table order (two queries, the second only when there is one).
+
+    A version's ``decided_at`` is stamped inside its transaction, before the commit, so results
+    decided up to ``DECIDED_BEFORE_COMMIT`` before the page was drawn are sent too: the page may
+    have been drawn before their commit. A page that shows one already shows it again in place.
+    """
     since = _moment(after_ms)
     if since is None:
         return []
-    decided = ResultVersion.objects.filter(
-        match__round=round_, state=VersionState.ACCEPTED, decided_at__gte=since
-    ).values_list("match_id", "decided_at")
-    match_ids = [match_id for match_id, at in decided if _ms(at) > after_ms]
+    match_ids = list(
+        ResultVersion.objects.filter(
+            match__round=round_,
+            state=VersionState.ACCEPTED,
+            decided_at__gte=since - DECIDED_BEFORE_COMMIT,
+        ).values_list("match_id", flat=True)
+    )
     if not match_ids:
         return []
     seats = Seat.objects.select_related("entrant").order_by("position")

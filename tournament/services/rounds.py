@@ -268,7 +268,7 @@ def publish_round(round_: Round, actor: Actor = SYSTEM) -> Round:
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
     refresh_round_totals(round_)  # its byes count from now on
-    bump_standings_revision(round_.tournament_id)
+    bump_standings_revision(round_.tournament_id, round_published=True)
     audit_round(round_, "round.published", actor, before={"status": RoundStatus.DRAFT})
     notify_round_published(round_)
     if round_.tournament.start_clock_on_publish:

@@ -7,9 +7,10 @@ only. A refused visitor gets a 404, the same for a missing and a hidden object.
 
 * round:      ``[clock, result.accepted per accepted match]`` (the round socket's messages);
 * tournament: at most one ``round.published`` (the latest published round) and one
-  ``standings.changed`` (the latest accepted result), each only if newer than ``?after=<ms>``:
-  pages that reload on these types pass the time they were drawn, so they reload once per change
-  (``tournament.services.live_news``; the event's socket sends the same right after it joins);
+  ``standings.changed`` (the latest accepted result), each only if the event's news of its kind
+  was stamped at or after ``?after=<ms>``: pages that reload on these types pass the time they
+  were drawn, so they reload once per change (``tournament.services.live_news``; the event's
+  socket sends the same right after it joins);
 * match:      ``[live.state, result.state]`` and, once accepted, ``result.accepted`` (the match
   socket's).
 """
