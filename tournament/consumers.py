@@ -219,15 +219,15 @@ class RoundConsumer(LiveConsumer):
 
     async def after_connect(self):
         await self.send_json(await self._clock())
-        # a page drawn at ``?after=<ms>`` hears of the results accepted before this socket joined
+        # a page drawn at ``?after=<ms>`` hears where each table it may have missed stands now
         after = live_news.after_from(self._query_value("after"))
         if after is not None:
-            for message in await database_sync_to_async(self._results_since)(after):
+            for message in await database_sync_to_async(self._tables_since)(after):
                 await self.send_json(message)
 
-    def _results_since(self, after: int) -> list[dict]:
+    def _tables_since(self, after: int) -> list[dict]:
         round_ = Round.objects.filter(pk=self.round_id).first()
-        return [] if round_ is None else live_news.results_since(round_, after)
+        return [] if round_ is None else live_news.tables_since(round_, after)
 
     @database_sync_to_async
     def _clock(self) -> dict:

@@ -47,6 +47,7 @@ class ResultWaiting(TypedDict):
     match: int
     table: int
     status: str
+    label: str  # the status as the pages name it
     version: int
     server_time_ms: int
 
@@ -207,9 +208,9 @@ def result_accepted(match, seats=None) -> ResultAccepted:
     }
 
 
-def result_waiting(match, version, event: str) -> ResultWaiting:
+def result_waiting(match, version_number: int, event: str) -> ResultWaiting:
     """``result.reported`` / ``result.confirmed`` / ``result.disputed``: a match waits for its
-    sides (one more has confirmed) or a referee."""
+    sides (one more has confirmed) or a referee; ``version_number``: the version in question."""
     return {
         "type": f"result.{event}",
         "tournament": match.round.tournament_id,
@@ -217,7 +218,8 @@ def result_waiting(match, version, event: str) -> ResultWaiting:
         "match": match.pk,
         "table": match.table_number,
         "status": match.status,
-        "version": version.number,
+        "label": match.get_status_display(),
+        "version": version_number,
         "server_time_ms": server_time_ms(),
     }
 

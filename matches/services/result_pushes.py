@@ -47,7 +47,7 @@ def notify_result_accepted(match, seats=None) -> None:
 def notify_result_waiting(match, version, event: str) -> None:
     """Tell the match's watchers (the players at the table) and the round's (the desk) that a
     result waits for its sides or a referee."""
-    payload = messages.result_waiting(match, version, event)
+    payload = messages.result_waiting(match, version.number, event)
     realtime.push_on_commit(realtime.match_group(match.pk), payload)
     realtime.push_on_commit(realtime.round_group(match.round_id), payload)
     if event == "reported":

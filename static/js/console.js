@@ -4,12 +4,13 @@
  * - [data-console-filter="#list"] search form: filters the list's [data-name] items as you type.
  * - [data-console-job]: follows the pairing job's job.progress messages (live.js dispatches
  *   them as "live:message") and reloads the page when the job is done or failed.
- * - [data-console-desk]: marks a table as done when its result arrives, and offers a reload.
+ * - [data-console-desk]: shows each table's new state as it arrives (reported, disputed,
+ *   accepted), says which table changed, and offers a reload.
  * - [data-board-pages]: a projector board shows one [data-board-page] at a time, turning to the
  *   next every data-board-seconds (without scripts every page shows, one after another).
  * - [data-print]: a button that opens the browser's print dialogue (player cards, table slips).
- * - [data-console-round]: the round page follows the round live: a table's badge turns to
- *   "Accepted" as its result arrives; when the clock is started, paused or ended elsewhere the
+ * - [data-console-round]: the round page follows the round live: a table's badge shows its
+ *   result's state as it changes; when the clock is started, paused or ended elsewhere the
  *   page reloads for the matching buttons, unless something is being typed (then it says so).
  */
 (function () {
@@ -19,6 +20,30 @@
     var nodes = document.querySelectorAll(selector);
     for (var i = 0; i < nodes.length; i++) fn(nodes[i]);
   }
+
+  // A table's state from a live message ({status, label}), or null when the message is not
+  // about a table's result. A confirmation leaves a report waiting: the same state.
+  var WAITING = { "result.reported": true, "result.confirmed": true, "result.disputed": true };
+  function tableState(m) {
+    if (m.type === "result.accepted") return { status: "accepted", label: "Accepted" };
+    if (WAITING[m.type] && m.status) return { status: m.status, label: m.label || m.status };
+    return null;
+  }
+
+  // Show a table's state on its badge; false when the badge showed it already (a catch-up or a
+  // poll repeats what the page knows).
+  function showState(badge, state) {
+    if (badge.classList.contains("badge-" + state.status)) return false;
+    badge.textContent = state.label;
+    badge.className = "badge badge-" + state.status;
+    return true;
+  }
+
+  var NEWS = {
+    accepted: " has a result now. ",
+    reported: " reported a result; it waits for confirmation. ",
+    disputed: " is disputed: a referee is needed. "
+  };
 
   // --- search as you type -----------------------------------------------------------------
   each("[data-console-filter]", function (form) {
@@ -92,9 +117,10 @@
     };
     root.addEventListener("live:message", function (event) {
       var m = event.detail;
-      if (m.type === "result.accepted") {
+      var state = tableState(m);
+      if (state) {
         var badge = root.querySelector('[data-live-match="' + m.match + '"] [data-console-status]');
-        if (badge) { badge.textContent = "Accepted"; badge.className = "badge badge-accepted"; }
+        if (badge) showState(badge, state);
       } else if (m.type === "clock" && m.action) {
         if (leaving) return;
         if (!typing()) { window.location.reload(); return; }
@@ -112,20 +138,21 @@
     var note = root.querySelector("[data-desk-note]");
     root.addEventListener("live:message", function (event) {
       var m = event.detail;
-      if (m.type !== "result.accepted") return;
+      var state = tableState(m);
+      if (!state) return;
       var row = root.querySelector('[data-live-match="' + m.match + '"]');
       var badge = row && row.querySelector("[data-desk-status]");
-      // a result the desk already shows (sent again by a catch-up or a poll) is no news
-      if (badge && badge.classList.contains("badge-accepted")) return;
+      if (badge && !showState(badge, state)) return; // what the desk shows already is no news
       if (row) {
-        if (badge) { badge.textContent = "Accepted"; badge.className = "badge badge-accepted"; }
+        row.className = "status-" + state.status;
         var link = row.querySelector("[data-desk-action]");
-        if (link) link.firstChild.textContent = "View or correct";
+        if (link) {
+          link.firstChild.textContent = state.status === "accepted" ? "View or correct" : "Enter result";
+        }
       }
-      if (note) {
+      if (note && NEWS[state.status]) {
         note.hidden = false;
-        note.querySelector("[data-desk-note-text]").textContent =
-          "Table " + m.table + " has a result now. ";
+        note.querySelector("[data-desk-note-text]").textContent = "Table " + m.table + NEWS[state.status];
       }
     });
   });

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from matches.services.audit import Actor
+from matches.services.disputes import dispute
 from matches.services.results import confirm_report, enter_result, submit_report
 from tests.browser.helpers import PHONE, report_for
 from tests.browser.test_players_day import one_table
@@ -133,6 +134,28 @@ def test_the_referee_desk_hears_of_a_lost_result_but_not_of_one_it_already_shows
     )
     expect(note).to_be_visible()
     expect(note).to_contain_text(f"Table {second.table_number} has a result now")
+
+
+def test_the_referee_desk_shows_a_report_and_then_a_dispute_it_never_heard_of(new_context):
+    organiser, first, _ = two_open_tables("missed-dispute")
+    desk = new_context(user=organiser).new_page()
+    desk.goto("/events/missed-dispute/desk/")
+    expect(desk.locator("[data-console-desk]")).to_have_attribute("data-live-state", "live")
+    badge = desk.locator(f'[data-live-match="{first.pk}"] [data-desk-status]')
+    note = desk.locator("[data-desk-note]")
+    expect(badge).to_have_text("Waiting for a result")
+
+    reporter, other, *_ = (seat.entrant for seat in first.seats.order_by("position"))
+    version = submit_report(first, report_for(first), Actor(entrant=reporter))  # unheard
+    desk.evaluate(RECONNECT)
+    expect(badge).to_have_text("Reported, waiting for confirmation")
+    expect(note).to_contain_text(f"Table {first.table_number} reported a result")
+
+    dispute(version, Actor(entrant=other), "we finished on time, not on knock-outs")
+    desk.evaluate(RECONNECT)
+    expect(badge).to_have_text("Disputed")
+    expect(note).to_contain_text(f"Table {first.table_number} is disputed")
+    expect(desk.locator(f'tr[data-live-match="{first.pk}"]')).to_have_class("status-disputed")
 
 
 def test_a_page_whose_mark_never_agrees_reloads_once_and_then_says_so(new_context):

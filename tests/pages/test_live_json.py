@@ -3,7 +3,8 @@
 import pytest
 
 from matches.services.audit import Actor
-from matches.services.results import enter_result
+from matches.services.disputes import dispute
+from matches.services.results import enter_result, submit_report
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.messages import result_accepted as result_payload
 from tournament.services import clock
@@ -49,6 +50,30 @@ def test_round_live_json_holds_the_clock_then_each_accepted_result(client, event
     assert len(accepted) == 1
     match.refresh_from_db()
     assert without_time(accepted[0]) == without_time(result_payload(match))
+
+
+def test_round_live_json_says_which_tables_wait_and_for_whom(client, event):
+    round_ = publish_round(generate_swiss_round(event, seed=2))
+    first, second = round_.matches.order_by("table_number")[:2]
+    first_seats = [seat.entrant for seat in first.seats.order_by("position")]
+    reported = submit_report(
+        first, report(first, [6, 5, 1][: first.seats.count()]), Actor(entrant=first_seats[0])
+    )
+    second_seats = [seat.entrant for seat in second.seats.order_by("position")]
+    disputed = submit_report(
+        second, report(second, [6, 5, 1][: second.seats.count()]), Actor(entrant=second_seats[0])
+    )
+    dispute(disputed, Actor(entrant=second_seats[1]), "the cup count is wrong")
+    messages = client.get("/events/lj-cup/rounds/1/live.json").json()["messages"]
+    tables = {m["match"]: m for m in messages if m["type"] != "clock"}
+    assert tables.keys() == {first.pk, second.pk}  # the other tables are open: nothing
+    assert tables[first.pk]["type"] == "result.reported"
+    assert tables[first.pk]["status"] == "reported"
+    assert tables[first.pk]["label"] == "Reported, waiting for confirmation"
+    assert tables[first.pk]["version"] == reported.number
+    assert tables[second.pk]["type"] == "result.disputed"
+    assert tables[second.pk]["label"] == "Disputed"
+    assert tables[second.pk]["table"] == second.table_number
 
 
 def test_tournament_live_json_reports_news_after_the_given_time(

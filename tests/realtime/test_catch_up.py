@@ -9,6 +9,7 @@ and the sockets and polls to what they must send.
 """
 
 import re
+import time
 from datetime import timedelta
 
 import pytest
@@ -25,9 +26,10 @@ from tests.factories import TournamentFactory
 from tournament import realtime
 from tournament.models import Round, Tournament
 from tournament.realtime import server_time_ms
+from tournament.services import live_news
 from tournament.services import rounds as rounds_service
 from tournament.services.events import update_tournament
-from tournament.services.live_news import DECIDED_BEFORE_COMMIT, news_since, results_since
+from tournament.services.live_news import DECIDED_BEFORE_COMMIT, news_since, tables_since
 
 from .conftest import communicator, run
 
@@ -182,7 +184,7 @@ def test_the_news_stamps_are_taken_after_the_commit(event):
     drawn_ms = ms(decided + timedelta(seconds=4))
     changed = [m for m in news_since(tournament, drawn_ms) if m["type"] == "standings.changed"]
     assert [m["match"] for m in changed] == [match.pk]
-    assert [m["match"] for m in results_since(published, drawn_ms)] == [match.pk]
+    assert [m["match"] for m in tables_since(published, drawn_ms)] == [match.pk]
 
 
 def test_a_full_save_of_the_event_settings_keeps_the_stamps_and_the_revision(event):
@@ -288,3 +290,32 @@ def test_every_push_of_news_goes_out_after_its_stamp(event, monkeypatch):
     announced = [stamps for kind, stamps in seen if kind == "round.published"]
     assert announced and all(rounds == round_news for rounds, _ in announced)
     assert round_news > published.published_at
+
+
+def test_the_round_catch_up_says_where_each_table_that_moved_stands(event, monkeypatch):
+    """A desk drawn before a report, a confirmation or a dispute learns the table's state on
+    joining, whatever moved it."""
+    match, round_ = event["match"], event["round"]
+    reporter, first, second, _ = event["entrants"]
+    long_after = server_time_ms() + int(DECIDED_BEFORE_COMMIT.total_seconds() * 1000) + 1000
+    assert tables_since(round_, server_time_ms()) == []  # nothing has moved yet
+    version = submit_report(match, report_for(match), Actor(entrant=reporter))
+    [reported] = tables_since(round_, server_time_ms())
+    assert (reported["type"], reported["status"], reported["version"]) == (
+        "result.reported",
+        "reported",
+        version.number,
+    )
+    # with no allowance for commits, a page drawn after the report hears of a confirmation
+    # alone (the version is older than the page, its answer is not)
+    monkeypatch.setattr(live_news, "DECIDED_BEFORE_COMMIT", timedelta(0))
+    time.sleep(0.005)
+    drawn = server_time_ms()
+    time.sleep(0.005)
+    assert tables_since(round_, drawn) == []
+    confirm_report(version, Actor(entrant=first))
+    assert [m["type"] for m in tables_since(round_, drawn)] == ["result.reported"]
+    dispute(version, Actor(entrant=second), "three survivors, not two")
+    [disputed] = tables_since(round_, drawn)
+    assert (disputed["type"], disputed["label"]) == ("result.disputed", "Disputed")
+    assert tables_since(round_, long_after) == []  # long after all of it: nothing

@@ -43,7 +43,7 @@ def samples() -> list[dict]:
     return [
         messages.round_published(round_),
         messages.result_accepted(first),
-        messages.result_waiting(second, reported, "reported"),
+        messages.result_waiting(second, reported.number, "reported"),
         messages.standings_changed(tournament.pk, round_.pk, first.pk),
         messages.job_progress(job),
         clock.clock_payload(running, "start"),

@@ -3,10 +3,10 @@ in the sockets' own messages.
 
 Pages that reload on ``round.published`` or ``standings.changed`` pass the time they were drawn
 (``after``, server milliseconds). The polling fallback answers with this news, and the event's
-socket sends it right after it has joined the event's group (the round socket the results
-accepted since), so a change that committed between the page's drawing and its socket's
-subscription is not lost: its push went out before the socket listened, and this catches it
-up.
+socket sends it right after it has joined the event's group (the round socket: where each table
+stands whose result moved since, ``tables_since``), so a change that committed between the
+page's drawing and its socket's subscription is not lost: its push went out before the socket
+listened, and this catches it up.
 
 Whether there is news is decided by the event's news stamps (``Tournament.round_news_at`` and
 ``standings_news_at``), taken after the change committed and before its push
@@ -18,10 +18,10 @@ but before the commit neither shows the change nor hears of it.
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
-from django.db.models import Prefetch
+from django.db.models import Max, Prefetch, Q
 
 from common import sql
-from matches.models import Match, ResultVersion, Seat, VersionState
+from matches.models import Match, MatchStatus, ResultResponse, ResultVersion, Seat, VersionState
 from tournament import messages
 from tournament.models import PUBLIC_ROUND_STATES, Round, Tournament
 
@@ -53,6 +53,9 @@ def _public_rounds_of_event() -> str:
         f"r.{sql.column(Round, 'tournament')} = %s AND r.{sql.column(Round, 'status')} IN ({marks})"
     )
 
+
+#: the statuses of a match that waits (for its sides, or a referee), and the event each is told as
+WAITING_STATES = {MatchStatus.REPORTED: "reported", MatchStatus.DISPUTED: "disputed"}
 
 #: how far before a page's drawing a result's ``decided_at`` may lie and the result still be
 #: news to it: the stamp is taken inside the result's transaction, which commits later (after
@@ -138,34 +141,67 @@ def news_since(tournament: Tournament, after_ms: int) -> list[dict]:
     return out
 
 
-def results_since(round_: Round, after_ms: int) -> list[dict]:
-    """``result.accepted`` of each match of ``round_`` whose result was accepted (or corrected)
-    after ``after_ms``, in table order (two queries, the second only when there is one).
+def table_messages(matches) -> list[dict]:
+    """What the round socket says of each of these matches (seats loaded, in their order) as it
+    stands: ``result.accepted`` for an accepted one, ``result.reported`` or ``result.disputed``
+    (with its newest version's number) for one that waits; nothing for an open one. One query
+    for the waiting ones' version numbers."""
+    waiting = [m.pk for m in matches if m.status in WAITING_STATES]
+    numbers = (
+        dict(
+            ResultVersion.objects.filter(match_id__in=waiting)
+            .values("match_id")
+            .annotate(newest=Max("number"))
+            .values_list("match_id", "newest")
+        )
+        if waiting
+        else {}
+    )
+    out = []
+    for match in matches:
+        if match.status == MatchStatus.ACCEPTED:
+            out.append(messages.result_accepted(match, match.seats.all()))
+        elif match.pk in numbers:
+            event = WAITING_STATES[match.status]
+            out.append(messages.result_waiting(match, numbers[match.pk], event))
+    return out
 
-    A version's ``decided_at`` is stamped inside its transaction, before the commit, so results
-    decided up to ``DECIDED_BEFORE_COMMIT`` before the page was drawn are sent too: the page may
-    have been drawn before their commit. A page that shows one already shows it again in place.
+
+def tables_since(round_: Round, after_ms: int) -> list[dict]:
+    """``table_messages`` of each match of ``round_`` whose result moved after ``after_ms`` (a
+    version stored or decided, a side's answer), in table order (two queries when nothing
+    moved, four at most).
+
+    The times are stamped inside the changes' transactions, before their commits, so changes
+    stamped up to ``DECIDED_BEFORE_COMMIT`` before the page was drawn are sent too: the page
+    may have been drawn before their commit. A page that already shows one shows it again in
+    place.
     """
     since = _moment(after_ms)
     if since is None:
         return []
-    match_ids = list(
-        ResultVersion.objects.filter(
-            match__round=round_,
-            state=VersionState.ACCEPTED,
-            decided_at__gte=since - DECIDED_BEFORE_COMMIT,
-        ).values_list("match_id", flat=True)
+    earliest = since - DECIDED_BEFORE_COMMIT
+    of_round = ResultVersion.objects.filter(match__round=round_)
+    moved = set(
+        of_round.filter(Q(created_at__gte=earliest) | Q(decided_at__gte=earliest)).values_list(
+            "match_id", flat=True
+        )
     )
-    if not match_ids:
+    moved.update(
+        ResultResponse.objects.filter(
+            version__match__round=round_, created_at__gte=earliest
+        ).values_list("version__match_id", flat=True)
+    )
+    if not moved:
         return []
     seats = Seat.objects.select_related("entrant").order_by("position")
     matches = (
-        Match.objects.filter(pk__in=match_ids)
+        Match.objects.filter(pk__in=moved)
         .select_related("round")
         .prefetch_related(Prefetch("seats", seats))
         .order_by("table_number")
     )
-    return [messages.result_accepted(match, match.seats.all()) for match in matches]
+    return table_messages(list(matches))
 
 
 def after_from(raw: str | None) -> int | None:

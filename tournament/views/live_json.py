@@ -5,7 +5,8 @@ uses exactly the messages the sockets send, with the same rights as the sockets:
 for everyone, a private one for its staff and its entrants (``?token=``), draft rounds for staff
 only. A refused visitor gets a 404, the same for a missing and a hidden object.
 
-* round:      ``[clock, result.accepted per accepted match]`` (the round socket's messages);
+* round:      ``[clock, result.accepted per accepted match, result.reported or result.disputed
+  per match that waits]`` (the round socket's messages, ``live_news.table_messages``);
 * tournament: at most one ``round.published`` (the latest published round) and one
   ``standings.changed`` (the latest accepted result), each only if the event's news of its kind
   was stamped at or after ``?after=<ms>``: pages that reload on these types pass the time they
@@ -36,14 +37,11 @@ def _answer(messages: list[dict]) -> JsonResponse:
 
 @never_cache
 def round_live(request, slug, number):
-    """The round socket's state: its clock, then every accepted result (four queries)."""
+    """The round socket's state: its clock, then each table's result as it stands (accepted, or
+    waiting for its sides or a referee; five queries)."""
     tournament = visible_tournament(request, slug)
     round_ = visible_round(request, tournament, number)
-    out = [clock_payload(round_)]
-    for match in round_matches(round_):
-        if match.status == MatchStatus.ACCEPTED:
-            out.append(messages.result_accepted(match, match.seats.all()))
-    return _answer(out)
+    return _answer([clock_payload(round_), *live_news.table_messages(list(round_matches(round_)))])
 
 
 @never_cache
