@@ -18,7 +18,7 @@ but before the commit neither shows the change nor hears of it.
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
-from django.db.models import Max, Prefetch, Q
+from django.db.models import Max, Prefetch
 
 from common import sql
 from matches.models import Match, MatchStatus, ResultResponse, ResultVersion, Seat, VersionState
@@ -181,17 +181,18 @@ def tables_since(round_: Round, after_ms: int) -> list[dict]:
     if since is None:
         return []
     earliest = since - DECIDED_BEFORE_COMMIT
-    of_round = ResultVersion.objects.filter(match__round=round_)
-    moved = set(
-        of_round.filter(Q(created_at__gte=earliest) | Q(decided_at__gte=earliest)).values_list(
-            "match_id", flat=True
-        )
+    # one statement of three reads, each through an index on its time: a version stored, a
+    # version accepted (a superseded one is decided with the version that replaces it), an answer
+    # (unordered: the models' default orderings would join the event into each read)
+    versions = ResultVersion.objects.filter(match__round=round_).order_by()
+    stored = versions.filter(created_at__gte=earliest).values_list("match_id")
+    accepted = versions.filter(state=VersionState.ACCEPTED, decided_at__gte=earliest)
+    answered = (
+        ResultResponse.objects.filter(version__match__round=round_, created_at__gte=earliest)
+        .order_by()
+        .values_list("version__match_id")
     )
-    moved.update(
-        ResultResponse.objects.filter(
-            version__match__round=round_, created_at__gte=earliest
-        ).values_list("version__match_id", flat=True)
-    )
+    moved = {pk for (pk,) in stored.union(accepted.values_list("match_id"), answered)}
     if not moved:
         return []
     seats = Seat.objects.select_related("entrant").order_by("position")
