@@ -232,12 +232,20 @@ def test_the_news_is_what_was_stamped_after_the_page_was_drawn(event):
     assert news_since(tournament, 10**30) == []  # past the calendar's end: nothing, no error
 
 
-def test_a_standings_change_without_a_recent_result_is_not_news(event):
+def test_a_standings_change_names_the_latest_result_however_old_it_is(event):
     tournament = event["tournament"]
     tournament.refresh_from_db()
     assert [m["type"] for m in news_since(tournament, ms(tournament.standings_news_at))] == [
-        "round.published"  # the publication stamped both; no result was accepted
+        "round.published"  # the publication stamped both; without a result, no standings
     ]
+    match = event["match"]
+    version = enter_result(match, report_for(match), Actor(user=event["referee"]))
+    # a later change that was no result (a renamed player): long after the result's decision
+    later = version.decided_at + DECIDED_BEFORE_COMMIT * 3
+    Tournament.objects.filter(pk=tournament.pk).update(standings_news_at=later)
+    drawn_ms = ms(later - DECIDED_BEFORE_COMMIT / 2)
+    changed = [m for m in news_since(tournament, drawn_ms) if m["type"] == "standings.changed"]
+    assert [(m["round"], m["match"]) for m in changed] == [(event["round"].pk, match.pk)]
 
 
 def test_an_event_never_stamped_has_no_news(event):

@@ -57,11 +57,17 @@ def _public_rounds_of_event() -> str:
 #: the statuses of a match that waits (for its sides, or a referee), and the event each is told as
 WAITING_STATES = {MatchStatus.REPORTED: "reported", MatchStatus.DISPUTED: "disputed"}
 
-#: how far before a page's drawing a result's ``decided_at`` may lie and the result still be
-#: news to it: the stamp is taken inside the result's transaction, which commits later (after
-#: its locks, its running totals and its audit entry). A result caught up twice is shown in
-#: place again, which changes nothing.
-DECIDED_BEFORE_COMMIT = timedelta(seconds=60)
+#: how far before a page's drawing a table's change may be stamped and still be news to it:
+#: ``created_at`` and ``decided_at`` are taken inside the change's transaction, which commits
+#: later (after its locks, its running totals and its audit entry: milliseconds, under the
+#: HTTP bench's load well under a second, longer only while it waits for a round's publication
+#: to release the entrants' rows). A table caught up twice is shown in place again, which
+#: changes nothing; each one costs its page's join about 0.75 ms (bench event), so the
+#: allowance is not made longer than it needs to be.
+DECIDED_BEFORE_COMMIT = timedelta(seconds=10)
+
+#: the earliest moment a stored time can hold (the fallback search for the latest result)
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 @cache
@@ -115,9 +121,9 @@ def news_since(tournament: Tournament, after_ms: int) -> list[dict]:
     Read the stamps after the socket has joined its group: a change stamped later is pushed to
     it. Every page load of a followed event asks this when its socket joins, so these are plain
     statements (``common.sql``): one primary-key read when nothing is new, and the accepted
-    results read through their index on the decision time, only back to
-    ``DECIDED_BEFORE_COMMIT`` before ``after_ms``. A standings change with no result accepted in
-    that time (an organiser's rebuild, a player renamed) is not news here, as before."""
+    results read through their index on the decision time, back to ``DECIDED_BEFORE_COMMIT``
+    before ``after_ms`` first. ``standings.changed`` names the event's latest accepted result;
+    an event with none has no standings to change."""
     since = _moment(after_ms)
     if since is None:
         return []
@@ -132,8 +138,14 @@ def news_since(tournament: Tournament, after_ms: int) -> list[dict]:
         if row is not None:
             out.append(messages.round_published(ROUND_COLUMNS.instance(row)))
     if standings_news:
-        earliest = _as_parameter(since - DECIDED_BEFORE_COMMIT)
-        row = sql.fetch_one(_latest_result_sql(), [*public, VersionState.ACCEPTED, earliest])
+        # the latest accepted result names the change: looked for among the recent ones first
+        # (through the index, a short walk), then among all of them (a change that took long to
+        # commit, or one that was no result: a rebuild, a renamed player)
+        for earliest in (since - DECIDED_BEFORE_COMMIT, EPOCH):
+            params = [*public, VersionState.ACCEPTED, _as_parameter(earliest)]
+            row = sql.fetch_one(_latest_result_sql(), params)
+            if row is not None:
+                break
         if row is not None:
             version = VERSION_COLUMNS.instance(row)
             round_id = row[VERSION_COLUMNS.width]
@@ -150,6 +162,7 @@ def table_messages(matches) -> list[dict]:
     numbers = (
         dict(
             ResultVersion.objects.filter(match_id__in=waiting)
+            .order_by()
             .values("match_id")
             .annotate(newest=Max("number"))
             .values_list("match_id", "newest")
