@@ -5,6 +5,9 @@
  *   result.accepted -> fills the place and points cells of the match's rows
  *                      ([data-live-match] [data-live-seat="<entrant>"] [data-live-cell])
  *                      and turns its status badge ([data-live-badge]) to "Accepted";
+ *   result.reported, result.confirmed, result.disputed
+ *                   -> turns the badge to the table's state ("Reported, waiting for
+ *                      confirmation", "Disputed");
  *   live.state      -> redraws a hosted game's scoreboard ([data-scoreboard]).
  * A refused report's [data-error-summary] gets the focus when the page loads.
  * Without JavaScript the pages show the same facts as of the moment they were loaded.
@@ -39,13 +42,22 @@
         text(seat.querySelector('[data-live-cell="place"]'), p.place === null ? "-" : String(p.place));
         text(seat.querySelector('[data-live-cell="points"]'), fmt(p.points));
       });
+    }
+    showBadge(root, m.match, m.status, m.status === "accepted" ? "Accepted" : m.status);
+  }
+
+  function showBadge(root, matchId, status, label) {
+    var rows = root.querySelectorAll('[data-live-match="' + matchId + '"]');
+    for (var i = 0; i < rows.length; i++) {
       var holder = rows[i].querySelector("[data-live-badge]");
       if (holder) {
         holder.textContent = "";
-        holder.appendChild(badge(m.status, m.status === "accepted" ? "Accepted" : m.status));
+        holder.appendChild(badge(status, label));
       }
     }
   }
+
+  var WAITING = { "result.reported": true, "result.confirmed": true, "result.disputed": true };
 
   function el(tag, cls, content) {
     var node = document.createElement(tag);
@@ -103,6 +115,7 @@
     root.addEventListener("live:message", function (event) {
       var m = event.detail;
       if (m.type === "result.accepted") resultAccepted(root, m);
+      else if (WAITING[m.type] && m.status) showBadge(root, m.match, m.status, m.label || m.status);
       else if (m.type === "live.state" && root.hasAttribute("data-scoreboard")) drawBoard(root, m);
     });
   }

@@ -158,6 +158,25 @@ def test_the_referee_desk_shows_a_report_and_then_a_dispute_it_never_heard_of(ne
     expect(desk.locator(f'tr[data-live-match="{first.pk}"]')).to_have_class("status-disputed")
 
 
+def test_the_public_tables_page_shows_where_each_table_stands(new_context):
+    """A phone on the round's public tables sees a report and a dispute it never heard of once
+    its socket rejoins (the same messages arrive by push as they happen)."""
+    _, first, _ = two_open_tables("missed-tables")
+    phone = new_context(viewport=PHONE).new_page()
+    phone.goto("/events/missed-tables/rounds/1/")
+    root = phone.locator("[data-live-ws]").first
+    expect(root).to_have_attribute("data-live-state", "live")
+    badge = phone.locator(f'[data-live-match="{first.pk}"] [data-live-badge]')
+    reporter, other, *_ = (seat.entrant for seat in first.seats.order_by("position"))
+
+    version = submit_report(first, report_for(first), Actor(entrant=reporter))  # unheard
+    phone.evaluate(RECONNECT)
+    expect(badge).to_have_text("\u2026 Reported, waiting for confirmation")
+    dispute(version, Actor(entrant=other), "the last hit came after time")
+    phone.evaluate(RECONNECT)
+    expect(badge).to_have_text("! Disputed")
+
+
 def test_a_page_whose_mark_never_agrees_reloads_once_and_then_says_so(new_context):
     """However a page and the server came to disagree, phones must not reload in a loop."""
     _, _, seats = one_table("stubborn-mark")
