@@ -38,7 +38,7 @@ def _answer(messages: list[dict]) -> JsonResponse:
 @never_cache
 def round_live(request, slug, number):
     """The round socket's state: its clock, then each table's result as it stands (accepted, or
-    waiting for its sides or a referee; five queries)."""
+    waiting for its sides or a referee; the waiting tables' version numbers in one more query)."""
     tournament = visible_tournament(request, slug)
     round_ = visible_round(request, tournament, number)
     return _answer([clock_payload(round_), *live_news.table_messages(list(round_matches(round_)))])
