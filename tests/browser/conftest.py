@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,8 @@ from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MAIL_DIR, RO
 
 
 def pytest_collection_modifyitems(items):
-    """Skip the browser tests cleanly where Debian's Chromium or Playwright is missing."""
+    """Skip the browser tests cleanly where Debian's Chromium or Playwright is missing; where
+    they run, run a test once more if Chromium's process died under it (see :class:`Chromium`)."""
     reason = None
     if not CHROMIUM.exists():
         reason = f"needs Debian's Chromium at {CHROMIUM} (apt-get install chromium)"
@@ -39,12 +41,19 @@ def pytest_collection_modifyitems(items):
             import playwright.sync_api  # noqa: F401
         except ImportError:
             reason = "needs Playwright's Python package (pip install playwright)"
-    if reason is None:
-        return
     here = Path(__file__).parent
     for item in items:
-        if item.path.is_relative_to(here):
+        if not item.path.is_relative_to(here):
+            continue
+        if reason is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
+        else:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BROWSER_DIED]))
+
+
+# What Playwright raises when the browser's process is gone (pytest-rerunfailures matches it
+# against the failure's text).
+BROWSER_DIED = "TargetClosedError"
 
 
 BIN = Path(sys.executable).parent
@@ -131,9 +140,64 @@ def asgi_server(django_db_setup, django_db_blocker):
             sys.stderr.write(f"\n--- daphne log (port {port}) ---\n{text[-6000:]}\n")
 
 
+class Chromium:
+    """Debian's Chromium for one test module, launched again if its process dies.
+
+    A browser that dies under a test (killed for memory, say) fails that test with
+    ``TargetClosedError``; the marker ``pytest_collection_modifyitems`` puts on every browser test
+    runs it once more, on a fresh browser, and a warning names the test the crash happened in
+    and the memory the machine had left, so a crash is never silent.
+    """
+
+    def __init__(self, manager):
+        self._manager = manager
+        self._browser = None
+
+    def _launch(self):
+        browser = self._manager.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        browser.on("disconnected", self._disconnected)
+        return browser
+
+    def _disconnected(self, browser):
+        if browser is self._browser:
+            self._browser = None
+            test = os.environ.get("PYTEST_CURRENT_TEST", "outside a test")
+            warnings.warn(
+                f"Chromium's process died during {test} ({available_memory()}); "
+                "the next browser step launches it again",
+                stacklevel=1,
+            )
+
+    @property
+    def current(self):
+        """The running browser, launched first if there is none."""
+        if self._browser is None or not self._browser.is_connected():
+            self._browser = self._launch()
+        return self._browser
+
+    def new_context(self, **options):
+        return self.current.new_context(**options)
+
+    def close(self):
+        browser, self._browser = self._browser, None
+        if browser is not None and browser.is_connected():
+            browser.close()
+
+
+def available_memory() -> str:
+    """The machine's available memory as /proc/meminfo states it, for a crash's warning."""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return "available memory " + line.split(":", 1)[1].strip()
+    return "available memory unknown"
+
+
 @pytest.fixture(scope="module")
 def browser():
-    """Chromium through Playwright, for one test module.
+    """Chromium through Playwright, for one test module (a :class:`Chromium`).
 
     Playwright's synchronous API runs an asyncio loop in this thread, so Django would refuse
     the tests' own ORM calls as "async unsafe"; the switch is set only while it runs (module
@@ -144,20 +208,18 @@ def browser():
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     manager = sync_playwright().start()
+    chromium = Chromium(manager)
     try:
-        chromium = manager.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+        yield chromium
     finally:
-        manager.stop()
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+        try:
+            chromium.close()
+        finally:
+            manager.stop()
+            if previous is None:
+                os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+            else:
+                os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture
@@ -185,7 +247,9 @@ def new_context(browser, asgi_server):
 
     yield make
     for context in opened:
-        context.close()
+        # A context of a browser that died is gone with it; closing it would raise.
+        if context.browser is not None and context.browser.is_connected():
+            context.close()
 
 
 def session_key(user) -> str:

@@ -11,6 +11,8 @@ CHROMIUM_ARGS = [
     "--disable-gpu",
     "--disable-background-networking",
     "--disable-component-update",
+    # Shared memory in a container is often 64 MB, too little for Chromium: use /tmp instead.
+    "--disable-dev-shm-usage",
 ]
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "static" / "vendor" / "axe.min.js"
