@@ -234,7 +234,7 @@ def test_two_events_of_a_season_on_a_phone(season_events, new_context):
 
     # anyone, on a phone: the season page
     path = f"/seasons/{SEASON}/"
-    phone = new_context(viewport=PHONE, bypass_csp=True).new_page()
+    phone = new_context(viewport=PHONE).new_page()
     phone.goto(path)
     expect(phone.locator("h1")).to_have_text("River League 2026")
     listed = phone.locator(".season-events li")
