@@ -222,8 +222,47 @@ def browser():
                 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+# What a failed browser test's report shows of each page it had open: where the page was and
+# what it said (the heading, the flash messages, the start of its text).
+PAGE_AT_FAILURE = """() => {
+  const text = (selector) => Array.from(document.querySelectorAll(selector))
+    .map(el => el.innerText.trim()).filter(Boolean).join(" | ");
+  return {h1: text("h1"), messages: text(".messages"),
+          body: (document.body ? document.body.innerText : "").slice(0, 400)};
+}"""
+
+
+def describe_pages(contexts) -> str:
+    """The URL and visible text of every page still open in ``contexts``, for a failure."""
+    from playwright.sync_api import Error
+
+    lines = []
+    for number, context in enumerate(contexts, 1):
+        if context.browser is None or not context.browser.is_connected():
+            lines.append(f"context {number}: its browser is gone")
+            continue
+        for page in context.pages:
+            try:
+                seen = page.evaluate(PAGE_AT_FAILURE)
+            except Error as error:
+                seen = {"unreadable": str(error).splitlines()[0]}
+            lines.append(f"context {number}: {page.url}")
+            lines.extend(f"    {key}: {value!r}" for key, value in seen.items())
+    return "\n".join(lines)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report also shows where each of its pages was and what it said."""
+    report = yield
+    contexts = getattr(item, "browser_contexts", None)
+    if report.when == "call" and report.failed and contexts:
+        report.sections.append(("browser pages at the failure", describe_pages(contexts)))
+    return report
+
+
 @pytest.fixture
-def new_context(browser, asgi_server):
+def new_context(request, browser, asgi_server):
     """``new_context(viewport=..., user=... or session=...)``: a fresh browser context.
 
     Each context has its own cookies. With ``user`` (or a ready ``session`` key) it carries a
@@ -233,7 +272,7 @@ def new_context(browser, asgi_server):
     from playwright.sync_api import expect
 
     expect.set_options(timeout=TIMEOUT_MS)
-    opened = []
+    opened = request.node.browser_contexts = []
 
     def make(viewport=None, user=None, session=None, **options):
         context = browser.new_context(base_url=asgi_server, viewport=viewport or DESKTOP, **options)

@@ -1,4 +1,5 @@
-"""The browser tests' own safety net: a Chromium that dies is reported and launched again."""
+"""The browser tests' own safety net: a Chromium that dies is reported and launched again, and a
+failed test's report says where its pages were and what they showed."""
 
 import os
 import signal
@@ -7,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+
+from tests.browser.conftest import describe_pages
 
 pytestmark = [pytest.mark.browser]
 
@@ -55,3 +58,14 @@ def test_a_chromium_that_dies_is_reported_and_launched_again(browser):
     finally:
         context.close()
     assert browser.current is not first
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failure_report_shows_each_open_page_and_its_text(new_context):
+    page = new_context().new_page()
+    page.goto("/accounts/login/")
+    text = describe_pages([page.context])
+    assert text.startswith("context 1: http://127.0.0.1:")
+    assert "/accounts/login/" in text
+    assert "h1: 'sign in'" in text.lower()
+    assert "messages: ''" in text
