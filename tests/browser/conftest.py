@@ -9,9 +9,11 @@
   tests are ``django_db(transaction=True)`` or build their data outside any test transaction
   (and are still marked ``django_db``, or pytest-django would not set the test database up).
 * ``browser`` drives ``/usr/bin/chromium`` through Playwright (never a downloaded browser);
-  every test here is skipped with a reason when it is missing.
+  every test here is skipped with a reason when it is missing. If Chromium's process dies, it
+  is launched again and the test it died under runs once more (``harness.Chromium``).
 * ``new_context`` opens separate browser contexts (separate cookies: an organiser, a referee,
-  players) and closes them after the test.
+  players) and closes them after the test. A failed test's report lists the pages they had
+  open, with what each showed (``harness.describe_pages``).
 """
 
 import contextlib
@@ -21,13 +23,13 @@ import socket
 import subprocess
 import sys
 import time
-import warnings
 from pathlib import Path
 
 import pytest
 from django.db import connection
 
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, DESKTOP, MAIL_DIR, ROOT, TIMEOUT_MS
+from tests.browser.harness import Chromium, describe_pages
+from tests.browser.helpers import CHROMIUM, DESKTOP, MAIL_DIR, ROOT, TIMEOUT_MS
 
 
 def pytest_collection_modifyitems(items):
@@ -140,61 +142,6 @@ def asgi_server(django_db_setup, django_db_blocker):
             sys.stderr.write(f"\n--- daphne log (port {port}) ---\n{text[-6000:]}\n")
 
 
-class Chromium:
-    """Debian's Chromium for one test module, launched again if its process dies.
-
-    A browser that dies under a test (killed for memory, say) fails that test with
-    ``TargetClosedError``; the marker ``pytest_collection_modifyitems`` puts on every browser test
-    runs it once more, on a fresh browser, and a warning names the test the crash happened in
-    and the memory the machine had left, so a crash is never silent.
-    """
-
-    def __init__(self, manager):
-        self._manager = manager
-        self._browser = None
-
-    def _launch(self):
-        browser = self._manager.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        browser.on("disconnected", self._disconnected)
-        return browser
-
-    def _disconnected(self, browser):
-        if browser is self._browser:
-            self._browser = None
-            test = os.environ.get("PYTEST_CURRENT_TEST", "outside a test")
-            warnings.warn(
-                f"Chromium's process died during {test} ({available_memory()}); "
-                "the next browser step launches it again",
-                stacklevel=1,
-            )
-
-    @property
-    def current(self):
-        """The running browser, launched first if there is none."""
-        if self._browser is None or not self._browser.is_connected():
-            self._browser = self._launch()
-        return self._browser
-
-    def new_context(self, **options):
-        return self.current.new_context(**options)
-
-    def close(self):
-        browser, self._browser = self._browser, None
-        if browser is not None and browser.is_connected():
-            browser.close()
-
-
-def available_memory() -> str:
-    """The machine's available memory as /proc/meminfo states it, for a crash's warning."""
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/meminfo").read_text().splitlines():
-            if line.startswith("MemAvailable:"):
-                return "available memory " + line.split(":", 1)[1].strip()
-    return "available memory unknown"
-
-
 @pytest.fixture(scope="module")
 def browser():
     """Chromium through Playwright, for one test module (a :class:`Chromium`).
@@ -220,35 +167,6 @@ def browser():
                 os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
             else:
                 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
-
-
-# What a failed browser test's report shows of each page it had open: where the page was and
-# what it said (the heading, the flash messages, the start of its text).
-PAGE_AT_FAILURE = """() => {
-  const text = (selector) => Array.from(document.querySelectorAll(selector))
-    .map(el => el.innerText.trim()).filter(Boolean).join(" | ");
-  return {h1: text("h1"), messages: text(".messages"),
-          body: (document.body ? document.body.innerText : "").slice(0, 400)};
-}"""
-
-
-def describe_pages(contexts) -> str:
-    """The URL and visible text of every page still open in ``contexts``, for a failure."""
-    from playwright.sync_api import Error
-
-    lines = []
-    for number, context in enumerate(contexts, 1):
-        if context.browser is None or not context.browser.is_connected():
-            lines.append(f"context {number}: its browser is gone")
-            continue
-        for page in context.pages:
-            try:
-                seen = page.evaluate(PAGE_AT_FAILURE)
-            except Error as error:
-                seen = {"unreadable": str(error).splitlines()[0]}
-            lines.append(f"context {number}: {page.url}")
-            lines.extend(f"    {key}: {value!r}" for key, value in seen.items())
-    return "\n".join(lines)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser.conftest import describe_pages
+from tests.browser.harness import describe_pages
 
 pytestmark = [pytest.mark.browser]
 
