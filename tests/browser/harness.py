@@ -77,6 +77,8 @@ PAGE_AT_FAILURE = """() => {
 
 def describe_pages(contexts) -> str:
     """The URL and visible text of every page still open in ``contexts``, for a failure."""
+    # Imported here: without Playwright the browser tests are skipped, and this module must
+    # still import for conftest.py to say so.
     from playwright.sync_api import Error
 
     lines = []
