@@ -92,6 +92,7 @@ class Clock(TypedDict, total=False):
     ends_at_ms: int | None
     total_ms: int
     elapsed_ms: int
+    setting: str  # what the last command set (ClockState.setting): the same until the next one
     server_time_ms: int
     calls: list
 

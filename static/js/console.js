@@ -11,7 +11,8 @@
  * - [data-print]: a button that opens the browser's print dialogue (player cards, table slips).
  * - [data-console-round]: the round page follows the round live: a table's badge shows its
  *   result's state as it changes; when the clock is started, paused or ended elsewhere the
- *   page reloads for the matching buttons, unless something is being typed (then it says so).
+ *   page reloads for the matching buttons, unless something is being typed (then it says so)
+ *   or the page already shows that clock (data-console-clock is the message's "setting").
  */
 (function () {
   "use strict";
@@ -123,6 +124,9 @@
         if (badge) showState(badge, state);
       } else if (m.type === "clock" && m.action) {
         if (leaving) return;
+        // The command's push can come after its own redirect drew this page (the server was
+        // busy): the page already shows that setting, and a reload would drop its message.
+        if (m.setting && m.setting === root.getAttribute("data-console-clock")) return;
         if (!typing()) { window.location.reload(); return; }
         if (note) {
           note.hidden = false;

@@ -9,6 +9,7 @@ from matches.models import MatchStatus
 from tests.browser.helpers import fill_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import StaffRole, StaffRoleKind
+from tournament.services import clock
 from tournament.services.rounds import generate_swiss_round, publish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -54,3 +55,34 @@ def test_the_console_follows_the_clock_and_the_results(new_context):
     assert watched.evaluate("window.__marker") == 1  # no reload for a result
     match.refresh_from_db()
     assert match.status == MatchStatus.ACCEPTED
+
+
+def test_a_clock_commands_late_push_keeps_the_page_it_drew(new_context):
+    """The start's push reaching the page its own redirect drew (the server was busy) does not
+    reload it over its message; a push for another setting of the clock still does."""
+    organiser = UserFactory(username="late-push-boss")
+    tournament = TournamentFactory(slug="late-push", organiser=organiser)
+    for i in range(4):
+        EntrantFactory(tournament=tournament, display_name=f"Late Player {i + 1}")
+    round_ = publish_round(generate_swiss_round(tournament, seed=5))
+    page = new_context(user=organiser).new_page()
+    page.goto("/events/late-push/manage/rounds/1/")
+    expect(page.locator("[data-live-status]").first).to_have_text("live")
+    page.get_by_role("button", name="Start (Yarra Mark!)").click()
+    expect(page.locator(".messages")).to_contain_text("Yarra Mark!")
+    expect(page.locator("[data-live-status]").first).to_have_text("live")
+    page.evaluate("window.__marker = 1")
+
+    round_.refresh_from_db()
+    deliver = (
+        "m => document.querySelector('[data-console-round]')"
+        ".dispatchEvent(new CustomEvent('live:message', {detail: m}))"
+    )
+    page.evaluate(deliver, clock.clock_payload(round_, "start"))
+    page.wait_for_timeout(500)  # a reload would have started by now
+    assert page.evaluate("window.__marker") == 1
+    expect(page.locator(".messages")).to_contain_text("Yarra Mark!")
+
+    round_.clock_ends_at, round_.clock_paused_remaining_ms = None, 120_000  # not saved
+    page.evaluate(deliver, clock.clock_payload(round_, "pause"))
+    page.wait_for_function("window.__marker === undefined")

@@ -97,6 +97,23 @@ def test_game_time_stands_still_while_paused():
     assert (idle.total_ms, idle.elapsed_ms) == (300_000, 0)
 
 
+def test_a_setting_holds_from_one_command_to_the_next():
+    """The setting names what the last command did, never the instant: the page drawn after a
+    command and that command's push, read later, agree; every command gives a new one."""
+    idle = state(T0)
+    started = state(at(1), started_at=T0, ends_at=at(300))
+    assert started.setting == state(at(250), started_at=T0, ends_at=at(300)).setting
+    ran_out = state(at(400), started_at=T0, ends_at=at(300))
+    assert ran_out.state == "ended" and ran_out.setting == started.setting
+    paused = state(at(100), started_at=T0, paused_remaining_ms=200_000)
+    assert paused.setting == state(at(3700), started_at=T0, paused_remaining_ms=200_000).setting
+    resumed = state(at(3701), started_at=T0, ends_at=at(3900))
+    extended = state(at(3701), started_at=T0, ends_at=at(3960), added_ms=60_000)
+    settings = [c.setting for c in (idle, started, paused, resumed, extended)]
+    assert len(set(settings)) == len(settings), settings
+    assert state(T0).as_dict()["setting"] == idle.setting
+
+
 def test_sub_millisecond_times_round_consistently():
     c = state(at(0.0004), started_at=T0, ends_at=at(300))
     assert c.remaining_ms in (299_999, 300_000)

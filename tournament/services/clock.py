@@ -96,6 +96,17 @@ class ClockState:
         """The game time run so far (clock time, pauses left out)."""
         return max(0, self.total_ms - self.remaining_ms)
 
+    @property
+    def setting(self) -> str:
+        """What the clock was last set to, the same at every instant until the next command: a
+        page drawn after a command and the command's own push, arriving late, give the same
+        setting (a clock running out is not a new setting)."""
+        if self.state == "idle":
+            return f"idle:{self.total_ms}"
+        if self.state == "paused":
+            return f"paused:{self.started_at_ms}:{self.remaining_ms}:{self.total_ms}"
+        return f"on:{self.started_at_ms}:{self.ends_at_ms}:{self.total_ms}"
+
     @classmethod
     def of(cls, round_: Round, now: datetime | None = None) -> ClockState:
         """The clock of ``round_`` at ``now`` (default: the server's now)."""
@@ -117,6 +128,7 @@ class ClockState:
             "ends_at_ms": self.ends_at_ms,
             "total_ms": self.total_ms,
             "elapsed_ms": self.elapsed_ms,
+            "setting": self.setting,
         }
 
 
