@@ -21,7 +21,9 @@
  * has joined; when the page was drawn (data-live-after, or the poll URL's "after") goes along
  * to the socket, which sends what the event's feed published, or the round's results accepted,
  * since. A mark that still differs right after the reload it caused does not reload again (the
- * page says it has changed instead): a page and a server that disagree never loop.
+ * page says it has changed instead): a page and a server that disagree never loop. On such a
+ * page a push about the result (data-live-reload-on="result.*") reloads only once the stored
+ * mark, asked from data-live-poll, differs from the drawn one.
  *
  * The clock display corrects for the difference between this device's clock and the server's
  * (server_time_ms in every message, refined by ping/pong), so every phone shows the same time
@@ -327,11 +329,28 @@
     for (var i = 0; i < reload.length; i++) {
       var types = reload[i].getAttribute("data-live-reload-on").split(/\s+/);
       if (types.indexOf(m.type) >= 0) {
-        this.reload();
+        if (drawn !== null && m.type.indexOf("result.") === 0 && this.pollUrl) this.checkMark();
+        else this.reload();
         return;
       }
     }
     this.root.dispatchEvent(new CustomEvent("live:message", { detail: m }));
+  };
+
+  // A push about the result of a page drawn with its mark: ask where the result stands now, and
+  // reload only if that is not what the page shows. The push can be about the very step this
+  // page was drawn after (the player's own report, its redirect faster than the push), and a
+  // reload would take the page's message away. Without an answer, reload as for any push.
+  LiveConnection.prototype.checkMark = function () {
+    var self = this;
+    fetch(withToken(this.pollUrl), { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        var messages = !data ? [] : Array.isArray(data.messages) ? data.messages : [data];
+        var state = messages.filter(function (m) { return m.type === "result.state"; })[0];
+        if (!state || state.mark !== self.root.getAttribute("data-live-mark")) self.reload();
+      })
+      .catch(function () { self.reload(); });
   };
 
   // Reload the page soon (once, however many messages ask for it), unless someone is busy on it.

@@ -84,5 +84,5 @@ def test_a_clock_commands_late_push_keeps_the_page_it_drew(new_context):
     expect(page.locator(".messages")).to_contain_text("Yarra Mark!")
 
     round_.clock_ends_at, round_.clock_paused_remaining_ms = None, 120_000  # not saved
-    page.evaluate(deliver, clock.clock_payload(round_, "pause"))
-    page.wait_for_function("window.__marker === undefined")
+    with page.expect_event("load"):
+        page.evaluate(deliver, clock.clock_payload(round_, "pause"))

@@ -15,9 +15,10 @@ from playwright.sync_api import expect
 from matches.services.audit import Actor
 from matches.services.disputes import dispute
 from matches.services.results import confirm_report, enter_result, submit_report
-from tests.browser.helpers import PHONE, report_for
+from tests.browser.helpers import PHONE, fill_result, report_for
 from tests.browser.test_players_day import one_table
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tournament import messages
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -201,3 +202,40 @@ def test_a_page_whose_mark_never_agrees_reloads_once_and_then_says_so(new_contex
     expect(page.locator("[data-live-changed]")).to_contain_text("This page has changed")
     page.wait_for_timeout(4500)  # longer than the rejoin and any reload it could schedule
     assert len(loads) == 2, loads  # the first drawing and one reload, no more
+
+
+def test_a_late_push_of_the_step_a_page_shows_keeps_its_message_and_a_new_step_reloads(
+    new_context,
+):
+    """The player's own report redirects to a page drawn after it; the report's push, sent late
+    by a busy server, finds that page already showing it and leaves it (and its message) be. A
+    push about a step the page does not show yet still brings the new page."""
+    _, match, seats = one_table("late-report")
+    page = new_context(viewport=PHONE).new_page()
+    sockets = []
+
+    def keep(socket):
+        """The match socket as it is, kept so the test can send on the server's behalf."""
+        socket.connect_to_server()
+        sockets.append(socket)
+
+    page.route_web_socket(re.compile(r"/ws/matches/"), keep)
+    page.goto(f"/me/{seats[0].entrant.access_token}/")
+    fill_result(page)
+    page.get_by_role("button", name="Send the result").click()
+    expect(page.locator(".messages")).to_contain_text("reported")
+    expect(page.locator("[data-live-mark]")).to_have_attribute("data-live-state", "live")
+    page.evaluate("window.__drawn = true")
+
+    match.refresh_from_db()
+    version = match.result_versions.get()
+    sockets[-1].send(json.dumps(messages.result_waiting(match, version.number, "reported")))
+    page.wait_for_timeout(4000)  # the mark's answer and any reload it could schedule
+    assert page.evaluate("window.__drawn === true")  # the same document: no reload
+    expect(page.locator(".messages")).to_contain_text("reported")
+
+    confirm_report(version, Actor(entrant=seats[1].entrant))  # its push goes nowhere
+    match.refresh_from_db()
+    with page.expect_event("load"):
+        sockets[-1].send(json.dumps(messages.result_waiting(match, version.number, "confirmed")))
+    expect(page.locator("[data-waiting]")).not_to_contain_text(seats[1].entrant.display_name)
