@@ -37,7 +37,7 @@ LAYERS = [
             r"^common(\.|$)",
             r"^engine(\.|$)",
             r"^tournament\.(pairing|standings|brackets)(\.|$)",
-            r"^tournament\.(scoring_calls|audit_story|ids|demo_names|realtime|rating|name_matching)$",
+            r"^tournament\.(scoring_calls|audit_story|ids|demo_names|realtime|rating|name_matching|clock_maths)$",
             r"^tournament\.coalesced_pushes$",
             r"^leagues\.(season_table|rating_chart|head_to_head)$",
             r"^notifications\.(vapid|checks|subscription_data|texts|sender)$",

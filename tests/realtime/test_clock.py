@@ -6,9 +6,17 @@ import pytest
 
 from matches.models import AuditEntry
 from matches.services.audit import Actor
+from tournament.clock_maths import (
+    ClockState,
+    end_fields,
+    extend_fields,
+    pause_fields,
+    resume_fields,
+    start_fields,
+)
 from tournament.models import RoundStatus
 from tournament.services import clock
-from tournament.services.clock import ClockError, ClockState
+from tournament.services.clock import ClockError
 
 T0 = datetime(2025, 5, 1, 10, 0, 0, tzinfo=UTC)
 
@@ -29,7 +37,7 @@ def test_idle_clock_shows_the_full_length():
 
 
 def test_running_clock_counts_down_to_ended():
-    fields = clock.start_fields(T0, 300)
+    fields = start_fields(T0, 300)
     c = state(at(61.5), started_at=fields["clock_started_at"], ends_at=fields["clock_ends_at"])
     assert (c.state, c.remaining_ms) == ("running", 238_500)
     assert c.ends_at_ms - c.started_at_ms == 300_000
@@ -42,12 +50,12 @@ def test_running_clock_counts_down_to_ended():
 def test_pause_keeps_the_time_left_and_resume_continues_from_it():
     ends = at(300)
     running = state(at(100), started_at=T0, ends_at=ends)
-    paused_fields = clock.pause_fields(at(100), running)
+    paused_fields = pause_fields(at(100), running)
     assert paused_fields == {"clock_ends_at": None, "clock_paused_remaining_ms": 200_000}
     # an hour later the paused clock still has 200 s
     paused = state(at(3700), started_at=T0, paused_remaining_ms=200_000)
     assert (paused.state, paused.remaining_ms) == ("paused", 200_000)
-    resumed = clock.resume_fields(at(3700), paused)
+    resumed = resume_fields(at(3700), paused)
     assert resumed["clock_ends_at"] == at(3900)
     after = state(at(3750), started_at=T0, ends_at=resumed["clock_ends_at"])
     assert after.remaining_ms == 150_000
@@ -55,12 +63,12 @@ def test_pause_keeps_the_time_left_and_resume_continues_from_it():
 
 def test_extend_running_and_paused_adds_game_time():
     running = state(at(10), started_at=T0, ends_at=at(300))
-    assert clock.extend_fields(at(10), running, 60, at(300)) == {
+    assert extend_fields(at(10), running, 60, at(300)) == {
         "clock_ends_at": at(360),
         "clock_added_ms": 60_000,
     }
     paused = state(at(10), started_at=T0, paused_remaining_ms=5_000, added_ms=30_000)
-    assert clock.extend_fields(at(10), paused, 60, None) == {
+    assert extend_fields(at(10), paused, 60, None) == {
         "clock_paused_remaining_ms": 65_000,
         "clock_added_ms": 90_000,
     }
@@ -70,7 +78,7 @@ def test_extend_running_and_paused_adds_game_time():
 
 def test_extending_a_clock_that_ran_out_runs_the_extra_time_from_now():
     out = state(at(400), started_at=T0, ends_at=at(300))
-    fields = clock.extend_fields(at(400), out, 30, at(300))
+    fields = extend_fields(at(400), out, 30, at(300))
     assert fields == {"clock_ends_at": at(430), "clock_added_ms": 30_000}
     again = state(at(410), started_at=T0, ends_at=at(430), added_ms=30_000)
     assert (again.remaining_ms, again.elapsed_ms) == (20_000, 310_000)
@@ -78,12 +86,12 @@ def test_extending_a_clock_that_ran_out_runs_the_extra_time_from_now():
 
 def test_end_stops_the_clock_and_the_game_time_now():
     running = state(at(42), started_at=T0, ends_at=at(300))
-    fields = clock.end_fields(at(42), running)
+    fields = end_fields(at(42), running)
     assert fields["clock_added_ms"] == -258_000
     c = state(at(42), started_at=T0, ends_at=fields["clock_ends_at"], added_ms=-258_000)
     assert (c.state, c.remaining_ms, c.total_ms, c.elapsed_ms) == ("ended", 0, 42_000, 42_000)
     # time added after an early end runs on from where the game stopped
-    more = clock.extend_fields(at(50), c, 60, at(42))
+    more = extend_fields(at(50), c, 60, at(42))
     later = state(
         at(80), started_at=T0, ends_at=more["clock_ends_at"], added_ms=more["clock_added_ms"]
     )

@@ -10,9 +10,9 @@ from channels.db import database_sync_to_async
 from matches.models import LiveEvent, LiveGame
 from tests.factories import EntrantFactory, MatchFactory, SeatFactory, UserFactory
 from tournament import tasks
+from tournament.clock_maths import ClockState
 from tournament.models import GenerationJob, RoundStatus, StaffRole, StaffRoleKind
 from tournament.services import rounds as rounds_service
-from tournament.services.clock import ClockState
 
 from .conftest import communicator, match_state, run
 

@@ -10,7 +10,8 @@ together give the game time run so far. The clock is one of:
 * ``paused``  - ``clock_paused_remaining_ms`` set (``clock_ends_at`` empty while paused);
 * ``ended``   - ``clock_ends_at`` reached (the time ran out, or "Yarra Bung!" was called).
 
-``ClockState.at`` is the pure maths (no database, no clock of its own: ``now`` is passed in);
+The pure maths (``ClockState``, the new column values of each command) is in
+``tournament.clock_maths``, with no database and no clock of its own (``now`` is passed in);
 the commands lock the round, change it, write the audit trail and push the new clock to the
 round's watchers after the commit. Every message carries the server's time in milliseconds so
 a client can correct for its own clock's offset.
@@ -24,8 +25,7 @@ the calls to come in game time (``tournament.scoring_calls``); the pages sound t
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -34,12 +34,21 @@ from common.errors import ServiceError
 from engine.api import max_game_seconds, scoring_call
 from matches.services.audit import SYSTEM, Actor, record_change
 from tournament import realtime
+from tournament.clock_maths import (
+    ClockState,
+    end_fields,
+    extend_fields,
+    length_of,
+    ms_of,
+    pause_fields,
+    resume_fields,
+    start_fields,
+)
 from tournament.models import Round, RoundStatus, ScoringCalls, Timing
 from tournament.scoring_calls import CallPlan
 
 log = logging.getLogger(__name__)
 
-DEFAULT_LENGTH_SECONDS = 300
 MAX_EXTEND_SECONDS = 3600
 
 CALLS = {"start": "Yarra Mark!", "end": "Yarra Bung!"}
@@ -47,89 +56,6 @@ CALLS = {"start": "Yarra Mark!", "end": "Yarra Bung!"}
 
 class ClockError(ServiceError):
     """A clock command that cannot be done now; the message says why."""
-
-
-def _ms(moment: datetime | None) -> int | None:
-    return None if moment is None else int(moment.timestamp() * 1000)
-
-
-@dataclass(frozen=True)
-class ClockState:
-    """A round clock at one instant: its state, the milliseconds left, and the game time.
-
-    ``total_ms`` is the game's whole time (its length, plus extensions, less any time cut by
-    ending early) and ``elapsed_ms`` the game time run so far: ``total_ms - remaining_ms``.
-    """
-
-    state: str
-    remaining_ms: int
-    length_ms: int
-    started_at_ms: int | None
-    ends_at_ms: int | None
-    total_ms: int = 0
-
-    @classmethod
-    def at(
-        cls,
-        now: datetime,
-        *,
-        started_at: datetime | None,
-        ends_at: datetime | None,
-        paused_remaining_ms: int | None,
-        length_seconds: int,
-        added_ms: int = 0,
-    ) -> ClockState:
-        """The clock at ``now`` from the stored columns."""
-        length_ms = int(length_seconds) * 1000
-        if started_at is None:
-            return cls("idle", length_ms, length_ms, None, None, length_ms)
-        total_ms = length_ms + int(added_ms)
-        if paused_remaining_ms is not None:
-            paused = int(paused_remaining_ms)
-            return cls("paused", paused, length_ms, _ms(started_at), None, total_ms)
-        remaining = 0 if ends_at is None else max(0, _ms(ends_at) - _ms(now))
-        state = "running" if remaining > 0 else "ended"
-        return cls(state, remaining, length_ms, _ms(started_at), _ms(ends_at), total_ms)
-
-    @property
-    def elapsed_ms(self) -> int:
-        """The game time run so far (clock time, pauses left out)."""
-        return max(0, self.total_ms - self.remaining_ms)
-
-    @property
-    def setting(self) -> str:
-        """What the clock was last set to, the same at every instant until the next command: a
-        page drawn after a command and the command's own push, arriving late, give the same
-        setting (a clock running out is not a new setting)."""
-        if self.state == "idle":
-            return f"idle:{self.total_ms}"
-        if self.state == "paused":
-            return f"paused:{self.started_at_ms}:{self.remaining_ms}:{self.total_ms}"
-        return f"on:{self.started_at_ms}:{self.ends_at_ms}:{self.total_ms}"
-
-    @classmethod
-    def of(cls, round_: Round, now: datetime | None = None) -> ClockState:
-        """The clock of ``round_`` at ``now`` (default: the server's now)."""
-        return cls.at(
-            now or timezone.now(),
-            started_at=round_.clock_started_at,
-            ends_at=round_.clock_ends_at,
-            paused_remaining_ms=round_.clock_paused_remaining_ms,
-            length_seconds=length_of(round_),
-            added_ms=round_.clock_added_ms,
-        )
-
-    def as_dict(self) -> dict:
-        return {
-            "state": self.state,
-            "remaining_ms": self.remaining_ms,
-            "length_ms": self.length_ms,
-            "started_at_ms": self.started_at_ms,
-            "ends_at_ms": self.ends_at_ms,
-            "total_ms": self.total_ms,
-            "elapsed_ms": self.elapsed_ms,
-            "setting": self.setting,
-        }
 
 
 def call_plan(round_: Round) -> CallPlan | None:
@@ -163,56 +89,6 @@ def planned_calls(round_: Round) -> CallPlan | None:
     if round_.clock_started_at is None:
         return call_plan(round_)
     return None
-
-
-def length_of(round_: Round) -> int:
-    """The round's game length in seconds: its own, else the event's, else five minutes."""
-    if round_.game_length_seconds:
-        return round_.game_length_seconds
-    tournament = getattr(round_, "tournament", None)
-    return getattr(tournament, "game_length_seconds", None) or DEFAULT_LENGTH_SECONDS
-
-
-# --- pure transitions: the new column values ---------------------------------------------------
-
-
-def start_fields(now: datetime, length_seconds: int) -> dict:
-    return {
-        "clock_started_at": now,
-        "clock_ends_at": now + timedelta(seconds=length_seconds),
-        "clock_paused_remaining_ms": None,
-        "clock_added_ms": 0,
-    }
-
-
-def pause_fields(now: datetime, clock: ClockState) -> dict:
-    return {"clock_ends_at": None, "clock_paused_remaining_ms": clock.remaining_ms}
-
-
-def resume_fields(now: datetime, clock: ClockState) -> dict:
-    return {
-        "clock_ends_at": now + timedelta(milliseconds=clock.remaining_ms),
-        "clock_paused_remaining_ms": None,
-    }
-
-
-def extend_fields(now: datetime, clock: ClockState, seconds: int, ends_at: datetime | None):
-    added = {"clock_added_ms": clock.total_ms - clock.length_ms + seconds * 1000}
-    if clock.state == "paused":
-        return {"clock_paused_remaining_ms": clock.remaining_ms + seconds * 1000, **added}
-    if clock.state == "ended":
-        # time ran out (or Bung was called): the extra time runs from now
-        return {"clock_ends_at": now + timedelta(seconds=seconds), **added}
-    return {"clock_ends_at": ends_at + timedelta(seconds=seconds), **added}
-
-
-def end_fields(now: datetime, clock: ClockState) -> dict:
-    """Bung now: the time not run is cut from the game (so the game time stops here)."""
-    return {
-        "clock_ends_at": now,
-        "clock_paused_remaining_ms": None,
-        "clock_added_ms": clock.total_ms - clock.length_ms - clock.remaining_ms,
-    }
 
 
 # --- commands -----------------------------------------------------------------------------------
@@ -402,7 +278,7 @@ def clock_payload(round_: Round, action: str | None = None, now: datetime | None
         round=round_.pk,
         action=action,
         call=CALLS.get(action or ""),
-        server_time_ms=_ms(now),
+        server_time_ms=ms_of(now),
     )
     if round_.clock_calls and clock.state != "idle":
         plan = CallPlan.from_dict(round_.clock_calls)

@@ -16,6 +16,7 @@ from django.urls import reverse
 from engine.decisions import DECISIONS
 from leagues.services.forecasts import table_chances
 from matches.models import Seat
+from tournament.clock_maths import ClockState
 from tournament.models import (
     ELIMINATION_STAGES,
     PUBLIC_ROUND_STATES,
@@ -32,7 +33,6 @@ from tournament.permissions import (
 )
 from tournament.realtime import server_time_ms
 from tournament.services.chiefs import event_chief_statistics
-from tournament.services.clock import ClockState
 from tournament.services.final_standings import final_standings
 
 ELIMINATION_KINDS = [*ELIMINATION_STAGES, StageKind.TIE_BREAK]

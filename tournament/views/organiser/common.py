@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from matches.models import Channel, MatchStatus, Seat
 from matches.services.audit import Actor
+from tournament.clock_maths import ClockState
 from tournament.models import (
     EntrantStatus,
     Round,
@@ -20,7 +21,6 @@ from tournament.models import (
 )
 from tournament.permissions import is_organiser, is_referee
 from tournament.services import clock as clock_service
-from tournament.services.clock import ClockState
 
 
 def organiser_tournament(request, slug) -> Tournament:

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from matches.models import Channel, MatchStatus, Seat
 from matches.services.audit import Actor
 from tournament import messages as live_messages
+from tournament.clock_maths import ClockState
 from tournament.forms import CloseRoundForm, ExtendClockForm, SwapSeatsForm
 from tournament.jobs import (
     close_round_and_pair_next,
@@ -144,7 +145,7 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
     seats = [seat for match in matches if not match.is_bye for seat in match.seats.all()]
     for seat in seats:
         seat.match = next(m for m in matches if m.pk == seat.match_id)
-    clock = clock_service.ClockState.of(round_)
+    clock = ClockState.of(round_)
     open_tables = [m.table_number for m in matches if m.status != MatchStatus.ACCEPTED]
     status = 400 if swap_form is not None or close_form is not None else 200
     return render(
