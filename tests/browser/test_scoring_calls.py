@@ -1,11 +1,13 @@
 """Issue 13.6: the clock's "Burraparay!" reaches the projector and the phones on time.
 
-A Domination round's clock is started and moved back so its first scoring call is a few
-seconds away. The projector (sound switched on) and a phone whose own clock is 90 seconds fast
-must both make the call when the server's clock reaches it, name the flower that scores and
-show the next one; the projector must speak it. Each page records the server time at which it
-made the call; this test also checks the moment against its own clock (the same machine's as
-the server's), so a page that counted on its own wrong clock would fail.
+A Domination round's clock is started, moved on and paused a few seconds of game time before
+its first scoring call. Once the projector (sound switched on) and a phone whose own clock is
+90 seconds fast are open and live, the organiser resumes the clock from the round page; both
+must make the call when the server's clock reaches it, name the flower that scores and show
+the next one; the projector must speak it. The countdown starts only once the pages are
+ready: on a busy machine, opening them once took longer than the lead. Each page records the
+server time at which it made the call; this test also checks the moment against its own clock
+(the same machine's as the server's), so a page that counted on its own wrong clock would fail.
 """
 
 import time
@@ -16,6 +18,7 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import PHONE
 from tests.factories import EntrantFactory, TournamentFactory
+from tournament.clock_maths import ClockState
 from tournament.models import Round
 from tournament.scoring_calls import CallPlan
 from tournament.services import clock
@@ -23,7 +26,7 @@ from tournament.services.rounds import generate_swiss_round, publish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LEAD_MS = 5_000  # how far ahead of the first call the pages open
+LEAD_MS = 5_000  # how far ahead of the first call the clock is resumed
 SKEW_MS = 90_000  # the phone's own clock is this far ahead of the server's
 # The page's estimate of the server's time is good to about half a round trip on localhost;
 # a call is checked every 100 ms.
@@ -58,15 +61,26 @@ def domination_round():
         EntrantFactory(tournament=tournament, display_name=f"Dancer {i + 1}")
     round_ = clock.start(publish_round(generate_swiss_round(tournament, seed=21)))
     first = CallPlan.from_dict(round_.clock_calls).calls_before(600_000)[0]
-    # as if the clock had started earlier: the first call comes LEAD_MS from now
-    shift = timedelta(milliseconds=first.at_ms - LEAD_MS)
+    # as if the clock had run until LEAD_MS of game time before the first call, then paused
+    played = timedelta(milliseconds=first.at_ms - LEAD_MS)
     Round.objects.filter(pk=round_.pk).update(
-        clock_started_at=round_.clock_started_at - shift,
-        clock_ends_at=round_.clock_ends_at - shift,
+        clock_started_at=round_.clock_started_at - played,
+        clock_ends_at=None,
+        clock_paused_remaining_ms=600_000 - (first.at_ms - LEAD_MS),
     )
-    round_.refresh_from_db()
-    due_ms = int(round_.clock_started_at.timestamp() * 1000) + first.at_ms
-    return {"tournament": tournament, "round": round_, "first": first, "due_ms": due_ms}
+    return {"tournament": tournament, "round": round_, "first": first}
+
+
+def resume_and_time_the_call(organiser_context, round_, first) -> int:
+    """Resume the clock from the organiser's round page; the server time the first call is
+    due at, in ms, from the clock as stored."""
+    controls = organiser_context.new_page()
+    controls.goto("/events/burraparay-cup/manage/rounds/1/")
+    controls.get_by_role("button", name="Resume").click()
+    expect(controls.locator("span[data-live-clock-state]")).to_have_text("running")
+    controls.close()
+    clock_now = ClockState.of(Round.objects.get(pk=round_.pk))
+    return clock_now.ends_at_ms - clock_now.total_ms + first.at_ms
 
 
 def wait_for_call(page, number: int) -> int:
@@ -86,12 +100,13 @@ def made_at(page) -> tuple[int, int]:
 def test_the_first_burraparay_sounds_on_the_projector_and_phones_on_time(
     new_context, domination_round
 ):
-    tournament, first, due_ms = (
+    tournament, round_, first = (
         domination_round["tournament"],
+        domination_round["round"],
         domination_round["first"],
-        domination_round["due_ms"],
     )
-    projector = new_context(user=tournament.organiser).new_page()
+    organiser = new_context(user=tournament.organiser)
+    projector = organiser.new_page()
     projector.add_init_script(RECORD_SPEECH)
     projector.goto("/events/burraparay-cup/manage/rounds/1/clock/")
     phone_context = new_context(viewport=PHONE)
@@ -114,6 +129,7 @@ def test_the_first_burraparay_sounds_on_the_projector_and_phones_on_time(
         "aria-pressed", "true"
     )
 
+    due_ms = resume_and_time_the_call(organiser, round_, first)
     seen_ms = {name: wait_for_call(page, 1) for name, page in (("projector", projector),
                                                                 ("phone", phone))}  # fmt: skip
     for name, page in (("projector", projector), ("phone", phone)):
