@@ -229,17 +229,22 @@
     if (!this.pollUrl || this.pollTimer) return;
     this.status("polling");
     var poll = function () {
-      fetch(withToken(self.pollUrl), { headers: { Accept: "application/json" }, credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.json() : null; })
-        .then(function (data) {
-          if (!data) return;
-          var messages = Array.isArray(data.messages) ? data.messages : [data];
-          messages.forEach(function (m) { self.handle(m); });
-        })
+      self.askPoll()
+        .then(function (messages) { messages.forEach(function (m) { self.handle(m); }); })
         .catch(function () { /* try again at the next tick */ });
     };
     poll();
     this.pollTimer = setInterval(poll, this.pollEvery);
+  };
+
+  // The poll URL's answer as a list of messages (empty for a refusal); rejects when unreachable.
+  LiveConnection.prototype.askPoll = function () {
+    return fetch(withToken(this.pollUrl), { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (!data) return [];
+        return Array.isArray(data.messages) ? data.messages : [data];
+      });
   };
 
   LiveConnection.prototype.stopPolling = function () {
@@ -343,10 +348,8 @@
   // reload would take the page's message away. Without an answer, reload as for any push.
   LiveConnection.prototype.checkMark = function () {
     var self = this;
-    fetch(withToken(this.pollUrl), { headers: { Accept: "application/json" }, credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) {
-        var messages = !data ? [] : Array.isArray(data.messages) ? data.messages : [data];
+    this.askPoll()
+      .then(function (messages) {
         var state = messages.filter(function (m) { return m.type === "result.state"; })[0];
         if (!state || state.mark !== self.root.getAttribute("data-live-mark")) self.reload();
       })

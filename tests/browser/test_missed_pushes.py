@@ -239,3 +239,19 @@ def test_a_late_push_of_the_step_a_page_shows_keeps_its_message_and_a_new_step_r
     with page.expect_event("load"):
         sockets[-1].send(json.dumps(messages.result_waiting(match, version.number, "confirmed")))
     expect(page.locator("[data-waiting]")).not_to_contain_text(seats[1].entrant.display_name)
+
+
+def test_a_phone_without_websockets_polls_and_follows_its_table(new_context):
+    """A browser (or a hall's proxy) without websockets falls back on the poll at once, and the
+    table's result reaches the page through it."""
+    _, match, seats = one_table("no-sockets")
+    context = new_context(viewport=PHONE)
+    context.add_init_script("delete window.WebSocket;")
+    page = context.new_page()
+    page.goto(f"/me/{seats[1].entrant.access_token}/")
+    expect(page.locator("[data-live-mark]")).to_have_attribute("data-live-state", "polling")
+    expect(page.locator("section.now")).not_to_contain_text("Accepted")
+
+    enter_result(match, report_for(match), Actor())
+    # the next poll (every 10 s) brings the new mark, and the page is drawn again
+    expect(page.locator("section.now")).to_contain_text("Accepted", timeout=20_000)
