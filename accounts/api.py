@@ -79,7 +79,10 @@ class SignInForTokenView(APIView):
                     ]
                 }  # fmt: skip
             )
-        issued = tokens.issue(user, SIGN_IN_TOKEN_NAME, tokens.DEFAULT_DAYS)
+        try:
+            issued = tokens.issue(user, SIGN_IN_TOKEN_NAME, tokens.DEFAULT_DAYS)
+        except tokens.TokenError as error:
+            raise serializers.ValidationError({error.field: [error.message]}) from error
         return Response(issued_body(issued))
 
 

@@ -103,7 +103,7 @@ def test_api_token_failures_are_limited(small_limits):
 
 
 def test_each_address_has_its_own_count(small_limits):
-    UserFactory(username="boss", password="a-long-test-password")
+    verified_user("boss", password="a-long-test-password")
     for _ in range(3):
         APIClient().post("/api/v1/auth/token/", {"username": "boss", "password": "no"})
     other = APIClient(REMOTE_ADDR="10.0.0.9")
