@@ -6,7 +6,7 @@
   confirmed address may not: allauth's sign-in stops it, and so does the API.
 
 The checks run when a token is made (``accounts.tokens.issue``) and on every request a token
-signs (``accounts.tokens.user_for_key``), so a token made before the rule applied stops too.
+signs (``accounts.tokens.token_for_key``), so a token made before the rule applied stops too.
 """
 
 from __future__ import annotations

@@ -132,12 +132,6 @@ def _token_with_user(key_hash: str) -> tuple[ApiToken | None, bool]:
     return token, bool(row[-1])
 
 
-def user_for_key(key: str) -> tuple[object | None, str]:
-    """The active token's user for ``key``, or None and why not (for a 401 message)."""
-    token, why = token_for_key(key)
-    return (token.user if token else None), why
-
-
 def token_for_key(key: str) -> tuple[ApiToken | None, str]:
     """The active token for ``key`` (its ``user`` loaded), or None and why not (for a 401
     message)."""
