@@ -1,5 +1,6 @@
 """Superusers set up a second factor before they use the site (when ``REQUIRE_SUPERUSER_MFA``)."""
 
+from django.conf import settings
 from django.shortcuts import redirect
 from django.urls import reverse
 
@@ -20,7 +21,8 @@ class SuperuserSecondFactorMiddleware:
     def __call__(self, request):
         user = getattr(request, "user", None)
         if (
-            user is not None
+            settings.REQUIRE_SUPERUSER_MFA  # first: when off, the session is never read here
+            and user is not None
             and user.is_authenticated
             and not request.path.startswith(ALLOWED_PREFIXES)
             and second_factor_missing(user)
