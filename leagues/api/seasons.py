@@ -147,6 +147,7 @@ class SeasonEventsView(SeasonNestedMixin, APIView):
     permission_classes = [IsAuthenticated]
     serializer_class = SeasonEventSerializer
 
+    @extend_schema(responses={201: SeasonSerializer})
     def post(self, request, slug):
         season = self.get_season()
         body = SeasonEventSerializer(data=request.data)
@@ -171,6 +172,17 @@ class SeasonEventView(SeasonNestedMixin, APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class SeasonResultSerializer(serializers.Serializer):
+    """A player's result at one event of the season."""
+
+    event = serializers.SlugField()
+    place = serializers.IntegerField()
+    field = serializers.IntegerField()
+    points = serializers.FloatField()
+    counts = serializers.BooleanField()
+    finished = serializers.BooleanField()
+
+
 class SeasonRowSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     player = serializers.IntegerField()
@@ -178,7 +190,15 @@ class SeasonRowSerializer(serializers.Serializer):
     club = serializers.CharField()
     total = serializers.FloatField()
     events_played = serializers.IntegerField()
-    results = serializers.ListField(child=serializers.DictField())
+    results = SeasonResultSerializer(many=True)
+
+
+class SeasonTableSerializer(serializers.Serializer):
+    """The season table: its events (slugs, in order) and its rows, best first."""
+
+    season = serializers.SlugField()
+    events = serializers.ListField(child=serializers.SlugField())
+    rows = SeasonRowSerializer(many=True)
 
 
 class SeasonStandingsView(SeasonNestedMixin, APIView):
@@ -186,7 +206,7 @@ class SeasonStandingsView(SeasonNestedMixin, APIView):
 
     permission_classes = []
     as_csv = False
-    serializer_class = SeasonRowSerializer
+    serializer_class = SeasonTableSerializer
 
     def get(self, request, slug):
         season = self.get_season()

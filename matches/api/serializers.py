@@ -1,5 +1,6 @@
 """API representations of matches, seats and result versions, and the result-flow bodies."""
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from common.serializers import StrictSerializer
@@ -84,7 +85,9 @@ class ResultVersionSerializer(serializers.ModelSerializer):
     """One version of a match's result, as kept for ever."""
 
     by = serializers.SerializerMethodField()
-    supersedes = serializers.IntegerField(source="supersedes.number", read_only=True, default=None)
+    supersedes = serializers.IntegerField(
+        source="supersedes.number", read_only=True, default=None, allow_null=True
+    )
     responses = ResponseSerializer(many=True, read_only=True)
 
     class Meta:
@@ -177,7 +180,17 @@ class ConfirmSerializer(StrictSerializer):
     """No body."""
 
 
-class ResultErrorsSerializer(serializers.Serializer):
-    """The rules engine's refusal of a report."""
+class ResultProblemSerializer(serializers.Serializer):
+    """One problem of a refused report (``engine.errors.Problem``)."""
 
-    errors = serializers.ListField(child=serializers.DictField())
+    side = serializers.CharField(
+        allow_null=True, help_text=_("The side's id; null for a problem of the whole game.")
+    )
+    field = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ResultErrorsSerializer(serializers.Serializer):
+    """The rules engine's refusal of a report: every problem, by side and field."""
+
+    errors = ResultProblemSerializer(many=True)

@@ -1,18 +1,25 @@
 """API representations of a round and its tables (with each seat's chance to win)."""
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from common.serializers import StrictSerializer
 from matches.api.serializers import MatchSerializer, SeatSerializer
 from matches.models import MatchStatus
 from tournament.api.serializers import enum_ref
-from tournament.models import Round
+from tournament.models import PairingMethod, Round
 
 
 class RoundSerializer(serializers.ModelSerializer):
     """A round's status, clock and pairing record."""
 
     stage = serializers.CharField(source="stage.kind", read_only=True)
+    pairing_method = serializers.ChoiceField(
+        choices=PairingMethod.choices,
+        allow_blank=True,
+        read_only=True,
+        help_text=_("How the round was paired; empty for an elimination round."),
+    )
     match_count = serializers.SerializerMethodField()
 
     class Meta:

@@ -315,8 +315,8 @@ class CsvImportResultSerializer(serializers.Serializer):
 class AuditEntrySerializer(serializers.ModelSerializer):
     """One change of the audit trail."""
 
-    user = serializers.StringRelatedField()
-    entrant = serializers.StringRelatedField()
+    user = serializers.StringRelatedField(allow_null=True)
+    entrant = serializers.StringRelatedField(allow_null=True)
 
     class Meta:
         model = AuditEntry
