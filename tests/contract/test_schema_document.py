@@ -27,6 +27,11 @@ def test_request_bodies_are_json_except_the_csv_import():
     }
     upload = ("post", "/api/v1/tournaments/{tournament_slug}/entrants/import/")
     assert media.pop(upload) == ["multipart/form-data"]
+    [path, method] = upload[1], upload[0]
+    form = api_document()["paths"][path][method]["requestBody"]["content"]["multipart/form-data"]
+    name = form["schema"]["$ref"].rsplit("/", 1)[-1]
+    file = api_document()["components"]["schemas"][name]["properties"]["file"]
+    assert file["format"] == "binary"  # a file's bytes, not a URI
     assert {types[0] for types in media.values()} == {"application/json"}
     assert {len(types) for types in media.values()} == {1}
 

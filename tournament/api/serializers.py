@@ -1,6 +1,7 @@
 """API representations of tournaments, entrants and the audit trail (rounds and their tables:
 ``tournament.api.round_serializers``)."""
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -301,10 +302,16 @@ class DropSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
 
+@extend_schema_field(OpenApiTypes.BINARY)
+class UploadField(serializers.FileField):
+    """A file part of a multipart/form-data body: binary in the schema (not a URI), so that a
+    generated client uploads the file's bytes."""
+
+
 class CsvImportSerializer(StrictSerializer):
     """A CSV file: header ``name,club,email,seed`` (only ``name`` required)."""
 
-    file = serializers.FileField()
+    file = UploadField()
 
 
 class CsvImportResultSerializer(serializers.Serializer):
