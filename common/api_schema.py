@@ -9,7 +9,7 @@ can parse (the format is ``common.api_errors``):
 * 401, 403, 429 - ``Detail`` on every operation (a bad token, missing rights, a rate limit);
 * 404 - ``Detail`` on operations with a path parameter;
 * 409 - ``Detail`` on operations that change something;
-* 413 - ``Detail`` on operations that take a body.
+* 413, 415 - ``Detail`` on operations that take a body (too large; not JSON nor a form).
 
 A view serving a file (``as_csv``: the standings as CSV) documents its 200 as ``text/csv``, and
 each operation id is a plain identifier (``standings_csv``, not ``standings.csv``).
@@ -44,6 +44,7 @@ DESCRIPTIONS = {
     "404": _("Not found, or not visible to you"),
     "409": _("Not possible in the current state"),
     "413": _("The request body is too large"),
+    "415": _("The request body is of a type this operation does not take"),
     "429": _("Too many requests: wait as long as Retry-After says"),
 }
 
@@ -92,6 +93,6 @@ class ErrorDocumentingAutoSchema(AutoSchema):
         if self.method in CHANGES:
             answers["409"] = detail
         if self.method in WITH_BODY:
-            answers["413"] = detail
+            answers["413"] = answers["415"] = detail
         answers["429"] = detail
         return answers

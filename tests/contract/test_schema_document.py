@@ -50,7 +50,7 @@ def test_every_operation_documents_its_error_answers():
         codes = {"400", "401", "403", "429"}
         codes |= {"404"} if "{" in path else set()
         codes |= {"409"} if method != "get" else set()
-        codes |= {"413"} if method in WRITES else set()
+        codes |= {"413", "415"} if method in WRITES else set()
         assert codes <= set(operation["responses"]), where
         for code in codes - {"400"}:
             assert refs(error_schema(operation, code)) == {"Detail"}, where

@@ -4,7 +4,9 @@ The operations are read from ``/api/schema/`` (every path and method). For each 
 hypothesis picks an operation, a caller (anonymous, a player's private link, a referee, the
 organiser), path parameters (real ids and slugs, nonsense, huge numbers), query parameters
 (the declared ones plus strays) and a body (the declared fields with random JSON values, or
-random JSON, or bytes that are not JSON). The answer must be below 500.
+random JSON, or bytes that are not JSON). The answer must be below 500, and an answer of an
+address the API routes must be one the operation documents, its body matching the schema
+(``tests/contract/conformance.py``).
 """
 
 import json
@@ -12,11 +14,13 @@ import re
 
 import pytest
 import yaml
+from django.urls import Resolver404, resolve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from tests.api.conftest import entrant_client, user_client
+from tests.contract.conformance import check_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -156,3 +160,15 @@ def test_no_operation_answers_5xx_to_random_input(event, data):
         )
     response = client.generic(method.upper(), path, **kwargs)
     assert response.status_code < 500, (method, path, kwargs, response.content[:500])
+    if routed(response.wsgi_request.path):
+        check_answer(response)
+
+
+def routed(path: str) -> bool:
+    """Whether the API routes this address to a view (a non-number where the route takes a
+    number is Django's plain 404 page, outside the API's document)."""
+    try:
+        resolve(path)
+    except Resolver404:
+        return False
+    return True
