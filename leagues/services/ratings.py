@@ -10,7 +10,8 @@ again (100,000 games replay in about 4 s, ``bench/ratings.py``).
 changed: closing a round replays just its new games, a correction the corrected game and those
 after it. ``ratings_change`` asks for one of the two once the current transaction commits, as a
 Celery task (eager in the embedded default): closing a round and correcting a closed round's
-result ask for a replay, a player merge for a recompute.
+result ask for a replay, a player merge for a recompute. The rebuilds of one system run one at
+a time (``serialise_rebuilds``: a lock per system, held to the end of the transaction).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from celery import shared_task
 from django.db import transaction
 from django.db.models import Max
 
+from common.sql import hold_named_lock
 from leagues.models import PlayerRating, RatingChange
 from matches.models import ResultVersion, VersionState
 from tournament.models import Entrant, RoundStatus, TeamMember
@@ -122,9 +124,18 @@ def _rating_rows(system: str, run: RatingRun) -> list[PlayerRating]:
     ]
 
 
+def serialise_rebuilds(system: str) -> None:
+    """Hold ``system``'s rating lock until the transaction ends: the rebuilds of one system
+    (a recompute, a replay) run one after the other, each reading the results and the rows the
+    one before it committed. Two at once would each delete the rows and write them again, and
+    the second would collide with the first on one-rating-per-player (issue 33)."""
+    hold_named_lock(f"ratings:{system}")
+
+
 @transaction.atomic
 def recompute(system: str) -> RatingRun:
     """Rebuild ``system``'s ratings and their history from the results, from scratch."""
+    serialise_rebuilds(system)
     run = rate(rated_games(system))
     PlayerRating.objects.filter(system=system).delete()
     RatingChange.objects.filter(system=system).delete()
@@ -179,6 +190,7 @@ def replay(system: str, changed_match: int | None = None) -> RatingRun:
     order from the same numbers; a test holds the two equal under random corrections). Only
     for changes to results: a change of who a player is (a merge) needs ``recompute``.
     """
+    serialise_rebuilds(system)
     games = sorted(rated_games(system), key=lambda g: g.key)
     stored = list(
         RatingChange.objects.filter(system=system)
