@@ -1,4 +1,6 @@
-"""Ratings from the results: every accepted game of a finished round, per game system.
+"""Ratings from the results: every accepted game of a finished round of a public event, per
+game system (a private event's games are seen by its own people only, so they move nobody's
+rating: issue 33).
 
 ``recompute(system)`` reads those games, replays them through ``tournament.rating`` (in the
 order the rounds finished, then by match) and rewrites the system's ``PlayerRating`` and
@@ -63,13 +65,16 @@ def players_of(entrants: Iterable[EntrantRow]) -> dict[int, tuple[int, ...]]:
 
 
 def rated_games(system: str) -> list[Game]:
-    """The accepted games of the finished rounds of the events of ``system``, for the rating."""
+    """The accepted games of the finished rounds of the public events of ``system``, for the
+    rating: what anyone may check on the events' pages, so no private event can move a
+    public rating."""
     versions = list(
         ResultVersion.objects.filter(
             state=VersionState.ACCEPTED,
             match__is_bye=False,
             match__round__status=RoundStatus.COMPLETE,
             match__round__tournament__game_system=system,
+            match__round__tournament__is_public=True,
         ).values_list("match_id", "match__round__completed_at", "placings")
     )
     entrant_ids = {int(row["side"]) for _, _, placings in versions for row in placings}
