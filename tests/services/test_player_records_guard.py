@@ -158,3 +158,51 @@ def test_a_merge_within_ones_own_events_is_audited_in_each(world):
         "club-a-cup",
         "club-a-second",
     }
+
+
+def test_a_private_link_claims_its_own_entry_not_the_records_other_events(client, world):
+    """An organiser holds every private link of their event. Claiming one with an account
+    used to take the whole record - every entry at every club, with their private links. A
+    link proves one entry: when the record played elsewhere too, only that entry joins the
+    account; the others stay with the record for the player to claim."""
+    victim, attacker, lair, (club_a, club_b) = world
+    Player.objects.filter(pk=victim.pk).update(user=None)
+    host = club_a.organiser  # runs club A, so holds the victim's link there
+    Entrant.objects.create(tournament=event_of(host, "club-a-next"), player=victim)
+    link = Entrant.objects.get(tournament=club_a, player=victim)
+    host_account = verified_user("club-a-host")
+    client.force_login(host_account)
+    response = client.post(f"/me/{link.access_token}/", {"action": "claim"})
+    assert response.status_code == 302
+    mine = Player.objects.get(user=host_account)
+    assert list(Entrant.objects.filter(player=mine)) == [link]
+    assert Entrant.objects.filter(player=victim).count() == 2  # club B and club A's next
+    victim.refresh_from_db()
+    assert victim.user is None
+    audited = AuditEntry.objects.filter(action="player.claimed")
+    assert list(audited.values_list("tournament__slug", flat=True)) == ["club-a-cup"]
+    # the whole record is claimed when the link's event is its only one
+    solo = entry(club_b, "Solo Sam").player
+    solo_link = Entrant.objects.get(player=solo)
+    owner = verified_user("sam")
+    client.force_login(owner)
+    client.post(f"/me/{solo_link.access_token}/", {"action": "claim"})
+    solo.refresh_from_db()
+    assert solo.user == owner
+
+
+def test_a_team_link_claims_the_team_place_only(world):
+    from tournament.models import Team, TeamMember
+
+    victim, _, _, (club_a, club_b) = world
+    Player.objects.filter(pk=victim.pk).update(user=None)
+    pairs = event_of(club_a.organiser, "pairs-night", mode="alliances")
+    team = Team.objects.create(name="Vale & Co")
+    TeamMember.objects.create(team=team, player=victim)
+    TeamMember.objects.create(team=team, player=Player.objects.create(name="Co"))
+    team_entry = Entrant.objects.create(tournament=pairs, team=team, display_name="Vale & Co")
+    claimer = verified_user("claimer")
+    mine = player_service.claim_entry(claimer, team_entry, Actor(user=claimer), member=victim.pk)
+    assert TeamMember.objects.filter(team=team, player=mine).exists()
+    assert Entrant.objects.filter(player=victim).count() == 2  # club A and club B stay
+    assert mine.user == claimer and mine.pk != victim.pk

@@ -12,7 +12,9 @@ it, or is staff of its club or convention: ``permissions.run_by``). A merge that
 entries of someone else's event is refused whole rather than done in part: a partial merge
 would still hand the organiser's record a stranger's other entries later on, and splitting one
 person's history in two is what the merge exists to undo. Such records are joined by the player
-themselves, by claiming (``claim``, ``claim_entry``, ``claim_by_email``).
+themselves, by claiming (``claim``, ``claim_entry``, ``claim_by_email``). A private link proves
+one entry only (the event's organisers hold it too): claimed by its link, an entry whose record
+also played elsewhere joins the account alone (``claim_entry``).
 """
 
 from __future__ import annotations
@@ -208,15 +210,62 @@ def audit_attach(entrant: Entrant, actor: Actor) -> None:
 
 
 def claim_entry(user, entrant: Entrant, actor: Actor, *, member: int | None = None) -> Player:
-    """Claim an entry by its private link: a player's own, or one member's place in a team."""
+    """Claim an entry by its private link: a player's own, or one member's place in a team.
+
+    A link proves one entry, and the event's organisers hold it too (issue 33): when the
+    entry's record also played in other events, only this entry (or team place) joins the
+    account, and the record keeps the rest for the player to claim with their own links or
+    e-mail address. A record seen in this event only is claimed whole, as before.
+    """
     if entrant.player_id:
-        return claim(user, entrant.player, actor)
-    if not isinstance(member, int) or not 0 < member < 2**63:
-        raise PlayerError("choose which member of the team you are")
-    membership = TeamMember.objects.filter(team_id=entrant.team_id, player_id=member).first()
-    if membership is None:
-        raise PlayerError("choose which member of the team you are")
-    return claim(user, membership.player, actor)
+        record, covered = entrant.player, {entrant.tournament_id}
+        rows = Entrant.objects.filter(pk=entrant.pk)
+    else:
+        if not isinstance(member, int) or not 0 < member < 2**63:
+            raise PlayerError("choose which member of the team you are")
+        membership = TeamMember.objects.filter(team_id=entrant.team_id, player_id=member).first()
+        if membership is None:
+            raise PlayerError("choose which member of the team you are")
+        record = membership.player
+        covered = set(
+            Entrant.objects.filter(team_id=entrant.team_id).values_list("tournament_id", flat=True)
+        )
+        rows = TeamMember.objects.filter(pk=membership.pk)
+    if _events_of(record) <= covered:
+        return claim(user, record, actor)
+    return _claim_part(user, record, covered, rows, actor)
+
+
+def _claim_part(user, record: Player, covered: set[int], rows, actor: Actor) -> Player:
+    """Move only ``rows`` (this entry, or this team place) of ``record`` onto the account's
+    record (made for it if it has none), audited in the events they cover."""
+    with transaction.atomic():
+        record = Player.objects.select_for_update().get(pk=record.pk)
+        if record.user_id and record.user_id != user.pk:
+            raise PlayerError("this entry already belongs to another account")
+        if record.user_id == user.pk:
+            return record
+        mine = player_of(user)
+        if mine is None:
+            mine = Player.objects.create(name=record.name, club=record.club, user=user)
+        mine = Player.objects.select_for_update().get(pk=mine.pk)
+        if _events_of(mine) & covered:
+            raise PlayerError("your record already has an entry in this event")
+        rows.update(player=mine)
+        events = list(Tournament.objects.filter(pk__in=covered))
+        for system in sorted({t.game_system for t in events}):
+            ratings_change(system)  # these games now rate the account's record
+        for tournament in events:
+            bump_standings_revision(tournament.pk)
+            record_change(
+                tournament,
+                "player.claimed",
+                mine,
+                before={"from": record.pk, "name": record.name},
+                after={"player": mine.pk, "user": user.pk, "entry_only": True},
+                **actor.audit_fields(),
+            )
+    return mine
 
 
 def claimable_by_email(user) -> list[Player]:
