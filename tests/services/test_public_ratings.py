@@ -6,6 +6,8 @@ API show a rating made of public events' games; an event that turns private (or 
 its games out of the ratings (or puts them in) once the change commits.
 """
 
+import io
+
 import pytest
 
 from leagues.models import PlayerRating, RatingChange
@@ -85,3 +87,19 @@ def test_the_rating_pages_say_which_events_count(client, public_event):
     player.profile_public = True
     player.save()
     assert sentence in client.get(f"/players/{player.pk}/").content.decode()
+
+
+def test_the_command_rebuilds_ratings_stored_before_the_rule(public_event):
+    """Ratings stored before the public-only rule still hold private games until rebuilt."""
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    stale = PlayerRating.objects.filter(system=SYSTEM).first()
+    PlayerRating.objects.filter(pk=stale.pk).update(conservative=99, games=40)
+    out = io.StringIO()
+    call_command("recompute_ratings", stdout=out)
+    assert f"{SYSTEM}: 8 players rated" in out.getvalue()
+    assert PlayerRating.objects.get(system=SYSTEM, player=stale.player_id).conservative != 99
+    assert PlayerRating.objects.filter(system=SYSTEM).count() == 8
+    with pytest.raises(CommandError, match="no game system"):
+        call_command("recompute_ratings", "--system", "chess")
