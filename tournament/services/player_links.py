@@ -17,8 +17,8 @@ def link_path(entrant: Entrant) -> str:
 
 
 def short_path(entrant: Entrant) -> str:
-    """The short link's path (``/p/K7QM2XPD/``), for typing by hand."""
-    return reverse("tournament:short-link", args=[entrant.short_code])
+    """The short link's path with the code as printed (``/p/K7QM-2XPD/``), for typing by hand."""
+    return reverse("tournament:short-link", args=[entrant.short_code_display])
 
 
 def email_of(entrant: Entrant) -> str:
