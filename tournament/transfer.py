@@ -1,11 +1,16 @@
 """Export a whole tournament to one JSON document and import it into any database.
 
 The document holds every row that makes up the event, with its original primary keys:
-the users it refers to (no passwords), players, teams, entrants, staff, stages, rounds,
+the users it refers to (no passwords, no rights), players, teams, entrants, staff, stages, rounds,
 generation jobs, matches, seats, every result version and response, live games with their event
 logs, and the audit trail. Importing inserts the rows in dependency order inside one
 transaction, never updating a row that exists (keys are remapped when they are taken), so a
 failed import leaves nothing behind and a successful one changes nothing that was there.
+
+A file is input from outside, so the import trusts none of it beyond the event: an account it
+makes has no rights (not staff, not superuser, no groups or permissions) and no usable
+password, whatever the file says; an account that exists here (matched by username) is used as
+it is; a row of a model an export never holds (an API token, a group...) refuses the file.
 """
 
 import datetime
@@ -46,6 +51,29 @@ FORMAT_VERSION = 1
 
 class TransferError(ServiceError):
     """The document cannot be imported; the message says why."""
+
+
+def _models() -> list:
+    """Every model an export holds rows of (an import refuses any other)."""
+    return [
+        get_user_model(),
+        Player,
+        Team,
+        TeamMember,
+        Tournament,
+        StaffRole,
+        Entrant,
+        Stage,
+        Round,
+        GenerationJob,
+        Match,
+        Seat,
+        ResultVersion,
+        ResultResponse,
+        LiveGame,
+        LiveEvent,
+        AuditEntry,
+    ]
 
 
 def _querysets(tournament: Tournament):
@@ -141,6 +169,12 @@ def import_tournament(document: dict) -> Tournament:
         objects = list(serializers.deserialize("python", document["rows"]))
     except Exception as exc:  # noqa: BLE001 - any broken row refuses the document
         raise TransferError(f"the export cannot be read: {exc}") from exc
+    foreign = sorted({_label(o.object) for o in objects} - {m._meta.label_lower for m in _models()})
+    if foreign:
+        raise TransferError(
+            f"the file holds rows of {', '.join(foreign)}, which an event export never holds; "
+            "nothing was imported"
+        )
     accounts = _existing_accounts(objects)
     keep_keys = _keys_all_free(objects, accounts)
     try:
@@ -208,6 +242,8 @@ def _insert_rows(objects, accounts: dict, keep_keys: bool) -> None:
                 raise TransferError(
                     f"{label} #{old_key} refers to {target} #{value}, which the export lacks"
                 )
+        if isinstance(instance, users):
+            _without_rights(obj)
         if isinstance(instance, AuditEntry):
             target = (instance.target_type, _int_or_none(instance.target_id))
             if target in keys:
@@ -218,6 +254,16 @@ def _insert_rows(objects, accounts: dict, keep_keys: bool) -> None:
         keys[(label, old_key)] = instance.pk
     for instance, attname, target, value in later:
         type(instance).objects.filter(pk=instance.pk).update(**{attname: keys[(target, value)]})
+
+
+def _without_rights(obj) -> None:
+    """A new account from the file: no rights, no groups or permissions, and no usable password
+    (nobody signs in with a hash the file carried; an administrator grants what is needed)."""
+    account = obj.object
+    account.is_superuser = False
+    account.is_staff = False
+    account.set_unusable_password()
+    obj.m2m_data = {}
 
 
 def _int_or_none(text) -> int | None:
@@ -232,26 +278,7 @@ def _reset_sequences() -> None:
     from django.core.management.color import no_style
     from django.db import connection
 
-    models = [
-        get_user_model(),
-        Player,
-        Team,
-        TeamMember,
-        Tournament,
-        StaffRole,
-        Entrant,
-        Stage,
-        Round,
-        GenerationJob,
-        Match,
-        Seat,
-        ResultVersion,
-        ResultResponse,
-        LiveGame,
-        LiveEvent,
-        AuditEntry,
-    ]
-    statements = connection.ops.sequence_reset_sql(no_style(), models)
+    statements = connection.ops.sequence_reset_sql(no_style(), _models())
     with connection.cursor() as cursor:
         for sql in statements:
             cursor.execute(sql)

@@ -10,7 +10,8 @@ from tournament.transfer import TransferError, import_tournament
 class Command(BaseCommand):
     help = (
         "Import a tournament exported by export_tournament. Only inserts: existing rows are "
-        "never changed; keys are renumbered when taken."
+        "never changed; keys are renumbered when taken. Accounts it makes have no rights and no "
+        "usable password; an account that exists (same username) is used as it is."
     )
 
     def add_arguments(self, parser):
