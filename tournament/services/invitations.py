@@ -17,6 +17,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import ServiceError
 from matches.models import AuditEntry
@@ -173,8 +174,10 @@ def sign_up_through(token, make_account, actor: Actor):
             raise InvitationError(problem)
         if _signed_up_through(invitation):
             raise InvitationError(
-                "An account was already made with this invitation. Sign in with it, or ask "
-                "the organiser for a new invitation."
+                gettext(
+                    "An account was already made with this invitation. Sign in with it, or ask "
+                    "the organiser for a new invitation."
+                )
             )
         user = make_account()
         record_change(
