@@ -100,10 +100,11 @@ PAGES = [
     "/ratings/eye_for_an_eye/?page={value}",
     "/events/{slug}/manage/audit/?page={value}&round={value}&table={value}",
     "/events/{slug}/desk/?round={value}",
+    "/events/{slug}/manage/rounds/?job={value}",
 ]
 
 
-@pytest.mark.parametrize("value", [HUGE, "-1", "abc", "1e999", "9" * 5000, "0"])
+@pytest.mark.parametrize("value", [HUGE, "-1", "abc", "1e999", "9" * 5000, "0", "²", "١٢"])
 def test_no_page_answers_500_to_a_hostile_number(event, value):
     client = signed_in(event.organiser)
     for template in PAGES:
