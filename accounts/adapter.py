@@ -1,11 +1,13 @@
-"""How django-allauth behaves here: sign-up open or by invitation only, and where a new
-sign-in lands (an invitation being accepted, else the dashboard)."""
+"""How django-allauth behaves here: sign-up open or by invitation only, where a new sign-in
+lands (an invitation being accepted, else the dashboard), and a new password (changed, set or
+reset) revokes every API token of the account."""
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
+from accounts import tokens
 from matches.models import Channel
 from matches.services.audit import Actor
 from tournament.services import invitations
@@ -41,3 +43,9 @@ class AccountAdapter(DefaultAccountAdapter):
         if token:
             return reverse("tournament:invitation", args=[token])
         return super().get_login_redirect_url(request)
+
+    def set_password(self, user, password) -> None:
+        """allauth's one door for a new password (change, set, reset): the tokens made under
+        the old one stop working, as the other sessions do."""
+        super().set_password(user, password)
+        tokens.revoke_all(user)

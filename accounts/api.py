@@ -1,9 +1,14 @@
-"""API endpoints of the accounts: sign in for a token, and manage one's own tokens."""
+"""API endpoints of the accounts: sign in for a token, and manage one's own tokens.
+
+A token is made by a signed-in session or by the password exchange, never by a token
+(docs/api.md has the rules).
+"""
 
 from allauth.mfa.utils import is_mfa_enabled
 from django.contrib.auth import authenticate
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -79,7 +84,10 @@ class SignInForTokenView(APIView):
                     ]
                 }  # fmt: skip
             )
-        issued = tokens.issue(user, SIGN_IN_TOKEN_NAME, tokens.DEFAULT_DAYS)
+        try:
+            issued = tokens.issue(user, SIGN_IN_TOKEN_NAME, tokens.DEFAULT_DAYS)
+        except tokens.TokenError as error:
+            raise serializers.ValidationError({error.field: [error.message]}) from error
         return Response(issued_body(issued))
 
 
@@ -96,6 +104,14 @@ class TokenListView(APIView):
 
     @extend_schema(request=NewTokenSerializer, responses={201: ISSUED})
     def post(self, request):
+        if isinstance(request.auth, ApiToken):
+            raise exceptions.PermissionDenied(
+                _(
+                    "A token cannot make tokens: make one on the API tokens page "
+                    "(/accounts/tokens/) while signed in, or exchange your password at "
+                    "/api/v1/auth/token/."
+                )
+            )
         data = NewTokenSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -104,6 +120,21 @@ class TokenListView(APIView):
         except tokens.TokenError as error:
             raise serializers.ValidationError({error.field: [error.message]}) from error
         return Response(issued_body(issued), status=status.HTTP_201_CREATED)
+
+
+class TokenRevokeAllView(APIView):
+    """``POST /api/v1/tokens/revoke-all/``: revoke every token of mine (a token may ask it too)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: inline_serializer("RevokedTokens", {"revoked": serializers.IntegerField()})
+        },
+    )
+    def post(self, request):
+        return Response({"revoked": tokens.revoke_all(request.user)})
 
 
 class TokenRevokeView(APIView):

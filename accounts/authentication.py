@@ -2,13 +2,16 @@
 
 from rest_framework import authentication, exceptions
 
-from accounts.tokens import user_for_key
+from accounts.tokens import token_for_key
 
 KEYWORDS = ("token", "bearer")
 
 
 class ApiTokenAuthentication(authentication.BaseAuthentication):
-    """A person's API token (accounts.tokens): hashed, expiring, revocable."""
+    """A person's API token (accounts.tokens): hashed, expiring, revocable.
+
+    ``request.auth`` is the token itself, so a view can tell a token from a session (a token
+    cannot make tokens)."""
 
     keyword = "Token"
 
@@ -24,10 +27,10 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             key = header[1].decode("ascii")
         except UnicodeError as exc:
             raise exceptions.AuthenticationFailed("Invalid token.") from exc
-        user, why = user_for_key(key)
-        if user is None:
+        token, why = token_for_key(key)
+        if token is None:
             raise exceptions.AuthenticationFailed(why)
-        return user, None
+        return token.user, token
 
     def authenticate_header(self, request) -> str:
         return self.keyword

@@ -1,9 +1,10 @@
 """Superusers set up a second factor before they use the site (when ``REQUIRE_SUPERUSER_MFA``)."""
 
-from allauth.mfa.utils import is_mfa_enabled
 from django.conf import settings
 from django.shortcuts import redirect
 from django.urls import reverse
+
+from accounts.access import second_factor_missing
 
 #: paths a superuser without a second factor may still reach: the set-up itself, signing out,
 #: and the files the pages need
@@ -11,7 +12,8 @@ ALLOWED_PREFIXES = ("/accounts/", "/static/", "/favicon.ico")
 
 
 class SuperuserSecondFactorMiddleware:
-    """Send a superuser with no TOTP authenticator to set one up, from any other page."""
+    """Send a superuser with no TOTP authenticator to set one up, from any other page (the API's
+    tokens are refused by ``accounts.access`` the same way)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -19,12 +21,11 @@ class SuperuserSecondFactorMiddleware:
     def __call__(self, request):
         user = getattr(request, "user", None)
         if (
-            settings.REQUIRE_SUPERUSER_MFA
+            settings.REQUIRE_SUPERUSER_MFA  # first: when off, the session is never read here
             and user is not None
             and user.is_authenticated
-            and user.is_superuser
             and not request.path.startswith(ALLOWED_PREFIXES)
-            and not is_mfa_enabled(user)
+            and second_factor_missing(user)
         ):
             return redirect(reverse("mfa_activate_totp"))
         return self.get_response(request)

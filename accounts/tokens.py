@@ -3,6 +3,11 @@
 A token is ``eye_`` followed by 40 random URL-safe characters (240 bits), so a fast hash
 (SHA-256) is enough to keep the stored form useless to a thief: nothing can be guessed from it.
 The hash is looked up through the unique index, which compares nothing character by character.
+
+Who makes tokens (docs/api.md): a signed-in session (the tokens page, ``POST /api/v1/tokens/``) or
+the password exchange (``POST /api/v1/auth/token/``), never a token. An account that may not use
+the API (``accounts.access``) gets none and its tokens are refused. A password change or reset
+revokes every token of the account (``accounts.adapter``); so does "revoke all".
 """
 
 from __future__ import annotations
@@ -13,10 +18,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 from functools import cache
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.access import api_refusal
 from accounts.models import ApiToken
 from common import sql
 from common.errors import ServiceError
@@ -33,6 +40,8 @@ DEFAULT_DAYS = 30
 MAX_ACTIVE_TOKENS = 50
 #: ``last_used_at`` is written at most this often (not on every request)
 LAST_USED_GRANULARITY = timedelta(minutes=1)
+#: the "field" of a refusal that is about the account, not one input (the API's non-field key)
+ACCOUNT_FIELD = "non_field_errors"
 
 
 class TokenError(ServiceError):
@@ -65,6 +74,9 @@ def issue(user, name: str, days: int = DEFAULT_DAYS) -> IssuedToken:
         raise TokenError("name", f"A token's name has at most {MAX_NAME_LENGTH} characters.")
     if isinstance(days, bool) or not isinstance(days, int) or not MIN_DAYS <= days <= MAX_DAYS:
         raise TokenError("days", f"A token lasts {MIN_DAYS} to {MAX_DAYS} whole days.")
+    refusal = api_refusal(user)
+    if refusal:
+        raise TokenError(ACCOUNT_FIELD, refusal)
     now = timezone.now()
     with transaction.atomic():
         active = ApiToken.objects.select_for_update().filter(
@@ -94,31 +106,38 @@ def _token_columns() -> tuple[sql.ModelColumns, sql.ModelColumns]:
 def _token_sql() -> str:
     token, user = _token_columns()
     user_model = get_user_model()
+    user_id = f"u.{sql.column(user_model, 'pk')}"
+    verified = (
+        f"EXISTS (SELECT 1 FROM {sql.table(EmailAddress)} e "
+        f"WHERE e.{sql.column(EmailAddress, 'user')} = {user_id} "
+        f"AND e.{sql.column(EmailAddress, 'verified')})"
+    )
     return (
-        f"SELECT {token.select}, {user.select} FROM {sql.table(ApiToken)} k "
-        f"JOIN {sql.table(user_model)} u "
-        f"ON u.{sql.column(user_model, 'pk')} = k.{sql.column(ApiToken, 'user')} "
+        f"SELECT {token.select}, {user.select}, {verified} FROM {sql.table(ApiToken)} k "
+        f"JOIN {sql.table(user_model)} u ON {user_id} = k.{sql.column(ApiToken, 'user')} "
         f"WHERE k.{sql.column(ApiToken, 'key_hash')} = %s"
     )
 
 
-def _token_with_user(key_hash: str) -> ApiToken | None:
-    """The token with this hash and its user (``select_related("user")``), in one prepared
-    statement: every API call with a token asks it."""
+def _token_with_user(key_hash: str) -> tuple[ApiToken | None, bool]:
+    """The token with this hash and its user (``select_related("user")``), and whether the user
+    has a confirmed e-mail address, in one prepared statement: every API call with a token asks
+    it."""
     row = sql.fetch_one(_token_sql(), [key_hash])
     if row is None:
-        return None
+        return None, False
     token_columns, user_columns = _token_columns()
     token = token_columns.instance(row)
     token.user = user_columns.instance(row, token_columns.width)
-    return token
+    return token, bool(row[-1])
 
 
-def user_for_key(key: str) -> tuple[object | None, str]:
-    """The active token's user for ``key``, or None and why not (for a 401 message)."""
+def token_for_key(key: str) -> tuple[ApiToken | None, str]:
+    """The active token for ``key`` (its ``user`` loaded), or None and why not (for a 401
+    message)."""
     if not key or len(key) > MAX_KEY_LENGTH:
         return None, "Invalid token."
-    token = _token_with_user(hash_key(key))
+    token, verified = _token_with_user(hash_key(key))
     if token is None:
         return None, "Invalid token."
     if token.revoked_at is not None:
@@ -128,9 +147,12 @@ def user_for_key(key: str) -> tuple[object | None, str]:
         return None, "This token has expired; make a new one on your tokens page."
     if not token.user.is_active:
         return None, "This account is disabled."
+    refusal = api_refusal(token.user, verified)
+    if refusal:
+        return None, refusal
     if token.last_used_at is None or now - token.last_used_at > LAST_USED_GRANULARITY:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
-    return token.user, ""
+    return token, ""
 
 
 def revoke(user, token_id: int) -> ApiToken:

@@ -80,6 +80,9 @@ from tournament.simulate import random_battle
 User = get_user_model()
 owner = User.objects.create_user("bench-owner", password="bench-password-123")
 referee = User.objects.create_user("bench-referee", password="bench-password-123")
+# a confirmed address: with mandatory verification an unconfirmed account gets no token
+from allauth.account.models import EmailAddress
+EmailAddress.objects.create(user=referee, email="ref@bench.invalid", verified=True, primary=True)
 t = Tournament.objects.create(name="Bench Cup", slug="bench-cup", organiser=owner)
 StaffRole.objects.create(tournament=t, user=referee, role="referee")
 for i in range(4 * int(sys.argv[1])):

@@ -2,6 +2,7 @@
 
 Authentication: staff sign in with a session or a token (``POST /api/v1/auth/token/`` with
 ``username`` and ``password`` gives ``{"token": ...}``; send ``Authorization: Token <token>``).
+A token never makes tokens; a password change revokes them all (docs/api.md).
 Players use their private link's token: header ``X-Entrant-Token`` or query ``?token=``.
 """
 
@@ -9,7 +10,7 @@ from django.urls import path
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
 
-from accounts.api import SignInForTokenView, TokenListView, TokenRevokeView
+from accounts.api import SignInForTokenView, TokenListView, TokenRevokeAllView, TokenRevokeView
 from common.parsers import CheckedJSONParser
 from leagues.api.players import HeadToHeadView, PlayerRatingsView
 from leagues.api.ratings import RatingListView
@@ -49,6 +50,7 @@ urlpatterns = [
         name="api-token",
     ),
     path("tokens/", TokenListView.as_view(), name="api-tokens"),
+    path("tokens/revoke-all/", TokenRevokeAllView.as_view(), name="api-token-revoke-all"),
     path("tokens/<int:token_id>/", TokenRevokeView.as_view(), name="api-token-revoke"),
     path("jobs/<int:pk>/", JobView.as_view(), name="api-job"),
     path("ratings/<slug:system>/", RatingListView.as_view(), name="api-ratings"),

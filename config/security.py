@@ -6,7 +6,7 @@
 * a client over one of the ``RATE_LIMITS`` with 429, a message and ``Retry-After``
   (``common.rate_limits`` counts them per client address):
 
-  * ``login`` - failed sign-ins (the sign-in page, the admin login form, ``POST
+  * ``login`` - failed sign-ins (the sign-in page, ``POST
     /api/v1/auth/token/``);
   * ``accounts`` - account requests that send e-mail or make something (every POST to
     sign-up, password reset, the e-mail page, staff invitations, new API tokens);

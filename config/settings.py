@@ -196,7 +196,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # Accounts: django-allauth (sign-in by username or e-mail, sign-up, password reset, e-mail
-# verification, TOTP second factor). The Django admin is for superusers only.
+# verification, TOTP second factor). The Django admin is for superusers only, and its login
+# sends to the same sign-in (accounts/admin_site.py).
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
@@ -319,7 +320,7 @@ ASGI_THREADS = env_int("ASGI_THREADS", 2)
 # of phones share one NAT address; docs/operations.md explains the numbers.
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
 RATE_LIMITS = {
-    # failed sign-ins (the sign-in page, the admin login form, POST /api/v1/auth/token/)
+    # failed sign-ins (the sign-in page, POST /api/v1/auth/token/; the admin sends to the first)
     "login": env_str("RATE_LIMIT_LOGIN", "30/10m"),
     # account requests that send e-mail or make something: sign-up, password reset, a new
     # verification e-mail, staff invitations sent or accepted, new API tokens

@@ -18,10 +18,16 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 def verified_user(username: str, email: str | None = None, **fields):
     """A user who can sign in on the site's sign-in page: their e-mail address is verified."""
+    email = email or f"{username}@example.org"
+    return verify_email(UserFactory(username=username, email=email, **fields), email)
+
+
+def verify_email(user, email: str | None = None):
+    """``user`` with a confirmed e-mail address (as with mandatory verification, needed to sign
+    in or use an API token); ``<username>@example.org`` unless the user has one or it is given."""
     from allauth.account.models import EmailAddress
 
-    email = email or f"{username}@example.org"
-    user = UserFactory(username=username, email=email, **fields)
+    email = email or user.email or f"{user.get_username()}@example.org"
     EmailAddress.objects.update_or_create(
         user=user, email=email, defaults={"verified": True, "primary": True}
     )

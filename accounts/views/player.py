@@ -2,6 +2,7 @@
 
 import json
 
+from allauth.decorators import rate_limit
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import logout
@@ -165,8 +166,13 @@ class DeleteAccountForm(forms.Form):
 
 
 @login_required
+@rate_limit(action="change_password")
 def delete_account(request):
-    """Delete my account; my results stay in the events under the name I was registered with."""
+    """Delete my account; my results stay in the events under the name I was registered with.
+
+    Its password check is limited as the password change's is (allauth's ``change_password``
+    rate, 5 POSTs a minute per account; one budget for both pages): over it, 429 and nothing
+    changes."""
     user = request.user
     owned = list(user.owned_tournaments.values_list("name", flat=True)[:5])
     form = DeleteAccountForm(user, request.POST or None)

@@ -7,7 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from accounts.tokens import issue as issue_token
-from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tests.factories import EntrantFactory, TournamentFactory, UserFactory, verify_email
 from tournament.models import StaffRole, StaffRoleKind
 from tournament.services.rounds import generate_swiss_round, publish_round
 from tournament.simulate import random_battle
@@ -59,11 +59,12 @@ def event(db):
 
 
 def user_client(user) -> APIClient:
-    """A client signed in with the user's API token."""
+    """A client signed in with the user's API token (the user's address is confirmed first: an
+    unverified account gets no token while verification is mandatory)."""
     client = APIClient()
     key = getattr(user, "_test_api_key", None)
     if key is None:  # one token per user object (property-based tests ask many times)
-        key = user._test_api_key = issue_token(user, "tests").key
+        key = user._test_api_key = issue_token(verify_email(user), "tests").key
     client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     return client
 

@@ -86,7 +86,9 @@ ACTIONS = {
         lambda e: "/api/v1/tournaments/spring-cup/entrants/import/",
         lambda e: csv_upload(),
     ),
-    # a person's own API tokens: any signed-in account, never a private link
+    # a person's own API tokens: any signed-in account, never a private link; the staff roles
+    # here hold a token, and a token cannot make tokens (issue 33.12: a session or the password
+    # exchange makes them, test_role_matrix_accounts.py)
     "list_tokens": (None, "get", lambda e: "/api/v1/tokens/", None),
     "make_token": (None, "post", lambda e: "/api/v1/tokens/", {"name": "matrix"}),
 }
@@ -104,7 +106,7 @@ EXPECTED = {
     "read_audit": [401, 403, 403, 200, 200, 403],
     "import_csv": [401, 403, 403, 403, 201, 403],
     "list_tokens": [401, 401, 401, 200, 200, 200],
-    "make_token": [401, 401, 401, 201, 201, 201],
+    "make_token": [401, 401, 401, 403, 403, 403],
 }
 
 CASES = [

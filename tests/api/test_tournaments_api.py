@@ -5,7 +5,7 @@ from rest_framework.test import APIClient
 
 from matches.models import AuditEntry, Channel
 from tests.api.conftest import user_client
-from tests.factories import UserFactory
+from tests.factories import UserFactory, verify_email
 from tournament.models import StaffRole, StaffRoleKind, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -131,6 +131,7 @@ def test_delete_is_not_offered(event):
 def test_token_endpoint_gives_a_working_token(event):
     event.organiser.set_password("right-password-123")
     event.organiser.save()
+    verify_email(event.organiser)  # mandatory verification: a confirmed address first
     client = APIClient()
     response = client.post(
         "/api/v1/auth/token/", {"username": "org", "password": "right-password-123"}

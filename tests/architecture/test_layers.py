@@ -57,7 +57,7 @@ LAYERS = [
         [
             r"^(tournament|matches|leagues|notifications)\.services(\.|$)",
             r"^tournament\.(permissions|simulate|transfer)$",
-            r"^accounts\.tokens$",
+            r"^accounts\.(tokens|access)$",
         ],
     ),
     ("doors", [r"^(tournament|matches|accounts|leagues|notifications)(\.|$)"]),

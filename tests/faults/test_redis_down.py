@@ -20,6 +20,7 @@ from matches.models import ResultVersion, VersionState
 from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.api.conftest import game, user_client
+from tests.factories import verify_email
 from tests.realtime.conftest import event as live_event  # noqa: F401 - fixture
 from tournament.simulate import random_battle
 
@@ -91,7 +92,7 @@ def test_a_daphne_process_with_redis_down_still_saves_results(live_event, server
     servers.env["REDIS_URL"] = url
     _, port = servers.daphne()
     match = live_event["match"]
-    token = issue_token(live_event["referee"], "tests")
+    token = issue_token(verify_email(live_event["referee"]), "tests")
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
     body = json.dumps({"report": random_battle("every_eye", sides, random.Random(5))}).encode()
     request = urllib.request.Request(

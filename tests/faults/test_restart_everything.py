@@ -17,6 +17,7 @@ import pytest
 
 from accounts.tokens import issue as issue_token
 from matches.models import LiveGame, ResultVersion, VersionState
+from tests.factories import verify_email
 from tests.realtime.test_services_integration import post_result, receive, ws
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
@@ -70,7 +71,7 @@ def test_restarting_every_process_loses_nothing_accepted(event, servers, redis_u
     accepted = ResultVersion.objects.filter(match=match, state=VersionState.ACCEPTED)
     assert accepted.count() == 1
     # And the restarted servers serve it.
-    token = issue_token(event["referee"], "tests")
+    token = issue_token(verify_email(event["referee"]), "tests")
     request = urllib.request.Request(
         f"http://127.0.0.1:{ports[1]}/api/v1/matches/{match.pk}/results/",
         headers={"Authorization": f"Token {token.key}"},

@@ -222,9 +222,10 @@ def test_updates_fan_out_across_processes_through_redis(event, servers, redis_ur
 
 def post_result(port, match, user):
     from accounts.tokens import issue as issue_token
+    from tests.factories import verify_email
     from tournament.simulate import random_battle
 
-    token = issue_token(user, "tests")
+    token = issue_token(verify_email(user), "tests")
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
     body = json.dumps({"report": random_battle("every_eye", sides, random.Random(5))}).encode()
     request = urllib.request.Request(

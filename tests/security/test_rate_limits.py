@@ -52,15 +52,13 @@ def test_rates_parse_and_the_defaults_suit_a_venue(settings):
     assert defaults["login"].count >= 30
 
 
-def test_admin_login_failures_are_limited_then_even_the_right_password_waits(client, small_limits):
+def test_the_admin_login_checks_no_password_it_sends_to_the_limited_sign_in(client, small_limits):
     UserFactory(username="boss", password="a-long-test-password", is_staff=True)
-    for _ in range(3):
+    for _ in range(5):
         response = client.post("/admin/login/", {"username": "boss", "password": "wrong"})
-        assert response.status_code == 200  # the form again, with its error
-    blocked = client.post("/admin/login/", {"username": "boss", "password": "a-long-test-password"})
-    assert_429(blocked, "failed sign-ins")
-    # Reading the login page is not limited.
-    assert client.get("/admin/login/").status_code == 200
+        assert response.status_code == 302  # no form here (issue 33.1): the site's sign-in
+        assert response["Location"].startswith("/accounts/login/")
+    assert client.get("/accounts/login/").status_code == 200  # nothing counted against it
 
 
 def test_sign_in_page_failures_are_limited_and_successes_do_not_count(client, small_limits):
@@ -105,7 +103,7 @@ def test_api_token_failures_are_limited(small_limits):
 
 
 def test_each_address_has_its_own_count(small_limits):
-    UserFactory(username="boss", password="a-long-test-password")
+    verified_user("boss", password="a-long-test-password")
     for _ in range(3):
         APIClient().post("/api/v1/auth/token/", {"username": "boss", "password": "no"})
     other = APIClient(REMOTE_ADDR="10.0.0.9")
@@ -227,7 +225,6 @@ def test_websocket_handshakes_with_unknown_tokens_count_and_are_refused_over_the
     "path, scope",
     [
         ("/accounts/login/", "login"),
-        ("/admin/login/", "login"),
         ("/api/v1/auth/token/", "login"),
         ("/accounts/signup/", "accounts"),
         ("/accounts/password/reset/", "accounts"),
