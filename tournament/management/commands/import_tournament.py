@@ -35,7 +35,7 @@ class Command(BaseCommand):
             how = (
                 "already here: the event joined it, nothing of it changed"
                 if organisation_here
-                else "made from the file, with no staff (nobody has rights over it until given them)"
+                else "made from the file, with no staff (nobody has rights over it yet)"
             )
             self.stdout.write(f"Organisation {organisation.name} ({organisation.slug}): {how}")
 
