@@ -6,7 +6,7 @@ static files collected into a temporary ``STATIC_ROOT`` by the manifest storage,
 
 * the app installs: the manifest and its icons are served, the service worker is registered,
   activated and controls the page, keeps the hashed static files and serves a page offline;
-  no page logs an error (a script refused by the content security policy, say) and HSTS is on;
+  the page logs no error (a script refused by the content security policy, say), HSTS is on;
 * the offline and push tests of ``test_offline.py`` and ``test_push_notifications.py`` run
   again, unchanged, against this server;
 * a crawl of every page reachable by links from the demo events (``manage.py seed_demo``), as
@@ -51,6 +51,7 @@ from tests.browser.test_push_notifications import (  # noqa: F401 - the same
     test_a_player_opts_in_and_hears_their_table_when_the_round_is_published,
 )
 from tournament.demo import DEMO_SLUGS, DEMO_USERS
+from tournament.views.app_shell import PRECACHED_STATIC
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -137,7 +138,7 @@ def test_the_app_installs_and_opens_offline_under_production_settings(new_contex
           return (await (await caches.open(name)).keys()).map(r => new URL(r.url).pathname);
         }"""
     )
-    assert len(precached) == 12 and all(
+    assert len(precached) == len(PRECACHED_STATIC) and all(
         re.search(r"\.[0-9a-f]{12}\.(css|js|svg|png)$", url) for url in precached
     ), precached
     assert any(url.endswith(path) for url in kept_pages(page))
