@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "channels",
     "allauth",
     "allauth.account",
@@ -292,6 +293,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, entrants, rounds, matches, results and standings.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the site's own static files: no CDN (a venue may have no internet) and no
+    # exception to the content security policy
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 # --- Security -----------------------------------------------------------------------------------

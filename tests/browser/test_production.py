@@ -228,3 +228,19 @@ def test_no_page_reachable_from_the_demo_events_answers_a_server_error(new_conte
     unset = visited["admin without a second factor"]
     assert any(path.startswith("/accounts/2fa/") for path in unset)
     assert any(path.startswith("/admin/tournament/") for path in visited["admin"])
+
+
+def test_the_api_docs_page_works_under_the_sites_own_policy(new_context, asgi_server):
+    """Swagger UI is served from the site's own static files (drf-spectacular-sidecar) with its
+    start-up script as a file, so the page needs no CDN (a venue laptop has no internet) and no
+    exception to the content security policy."""
+    context = new_context(ignore_https_errors=True)
+    page = context.new_page()
+    errors = watch_errors(page)
+    response = page.goto("/api/docs/")
+    assert response.status == 200
+    policy = response.header_value("content-security-policy")
+    assert "script-src 'self';" in policy and "http" not in policy.split("connect-src")[0]
+    expect(page.locator(".opblock").first).to_be_visible(timeout=15_000)
+    expect(page.locator(".opblock-summary-path", has_text="/api/v1/tournaments/").first)
+    assert errors == []
