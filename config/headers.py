@@ -5,12 +5,14 @@
 ``XFrameOptionsMiddleware`` adds ``X-Frame-Options``). The policy allows scripts, styles, images
 and fonts from the site itself only, websockets to the same host (``ws://`` and ``wss://``), and
 no framing at all. The API docs page (``/api/docs/``) serves Swagger UI from the site's own
-static files, which draws its icons from ``data:`` images: that page alone may show them. A player's private page is never cached.
+static files, which draws its icons from ``data:`` images: that page alone may show them. A
+player's private page is never cached.
 """
 
 from __future__ import annotations
 
 import re
+
 
 def content_security_policy(host: str, path: str) -> str:
     """The policy for a response to ``host`` (the request's Host header) at ``path``."""
