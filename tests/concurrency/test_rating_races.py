@@ -7,16 +7,14 @@ recompute. On PostgreSQL with real connections, each recompute in its own thread
 SQLite database serialises writers already (IMMEDIATE transactions).
 """
 
-import threading
-
 import pytest
-from django.db import connections
 
 from leagues.models import PlayerRating, RatingChange
 from leagues.services.ratings import recompute, replay
 from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.browser.helpers import report_for
+from tests.concurrency.together import run_together
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
 
@@ -24,28 +22,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 SYSTEM = "eye_for_an_eye"
 ATTEMPTS = 4
-
-
-def run_together(jobs):
-    """Run the callables at the same moment, each in its own thread; collect outcomes."""
-    barrier = threading.Barrier(len(jobs))
-    outcomes = [None] * len(jobs)
-
-    def worker(index, job):
-        try:
-            barrier.wait(timeout=30)
-            outcomes[index] = ("ok", job())
-        except Exception as exc:  # noqa: BLE001 - any error is the test's failure
-            outcomes[index] = ("error", repr(exc))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return outcomes
 
 
 @pytest.fixture
