@@ -4,19 +4,38 @@ reset) revokes every API token of the account."""
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from accounts import tokens
+from matches.models import Channel
+from matches.services.audit import Actor
+from tournament.services import invitations
 from tournament.services.invitations import SESSION_KEY as INVITATION_SESSION_KEY
 
 
 class AccountAdapter(DefaultAccountAdapter):
-    """Sign-up is open when ``SIGNUP_OPEN`` is on; otherwise only for an invitation's holder."""
+    """Sign-up is open when ``SIGNUP_OPEN`` is on; otherwise only to the holder of a live
+    invitation (``tournament.services.invitations``), for one account."""
 
     def is_open_for_signup(self, request) -> bool:
         if settings.SIGNUP_OPEN:
             return True
-        return bool(request.session.get(INVITATION_SESSION_KEY))
+        return invitations.opens_sign_up(request.session.get(INVITATION_SESSION_KEY))
+
+    def save_user(self, request, user, form, commit=True):
+        """With sign-up closed, the account is made through the session's invitation (which
+        then opens sign-up to nobody else); a link used twice at the same moment makes one."""
+        if settings.SIGNUP_OPEN or not commit:
+            return super().save_user(request, user, form, commit)
+        try:
+            return invitations.sign_up_through(
+                request.session.get(INVITATION_SESSION_KEY),
+                lambda: super(AccountAdapter, self).save_user(request, user, form, commit),
+                Actor.from_request(request, Channel.PAGE),
+            )
+        except invitations.InvitationError as error:
+            raise PermissionDenied(str(error)) from error
 
     def get_login_redirect_url(self, request) -> str:
         """Back to the invitation being accepted, if any; else the dashboard."""

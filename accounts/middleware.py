@@ -7,8 +7,15 @@ from django.urls import reverse
 from accounts.access import second_factor_missing
 
 #: paths a superuser without a second factor may still reach: the set-up itself, signing out,
-#: and the files the pages need
-ALLOWED_PREFIXES = ("/accounts/", "/static/", "/favicon.ico")
+#: and the files the pages need, the service worker and the app manifest among them (the
+#: browser refuses a service worker script behind a redirect)
+ALLOWED_PREFIXES = (
+    "/accounts/",
+    "/static/",
+    "/favicon.ico",
+    "/sw.js",
+    "/manifest.webmanifest",
+)
 
 
 class SuperuserSecondFactorMiddleware:

@@ -9,6 +9,7 @@ renames them; everything else stays on the ORM. On PostgreSQL they are prepared 
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -76,6 +77,27 @@ def fetch_all_planned_once(sql: str, params) -> list[tuple]:
     rows = fetch_all(sql, params)
     execute("SET LOCAL plan_cache_mode TO DEFAULT", ())
     return rows
+
+
+def lock_name(name: str) -> int:
+    """The 64-bit key of a named lock (a stable hash: the same in every process)."""
+    digest = hashlib.blake2b(name.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def hold_named_lock(name: str) -> None:
+    """Wait for, then hold until the current transaction ends, the lock called ``name``: one
+    transaction at a time runs what follows it (e.g. one rebuild per game system's ratings).
+
+    PostgreSQL: a transaction-level advisory lock (no row, no table; released at commit or
+    rollback, taken again harmlessly by the same transaction). SQLite: nothing to do, its
+    IMMEDIATE transactions already take the database's one write lock when they begin.
+    """
+    db = database()
+    if not db.in_atomic_block:
+        raise RuntimeError("hold_named_lock needs a transaction (it is released at its end)")
+    if db.vendor == "postgresql":
+        fetch_one("SELECT pg_advisory_xact_lock(%s)", [lock_name(name)])
 
 
 def execute(sql: str, params) -> int:

@@ -4,24 +4,21 @@
 ``Referrer-Policy``, ``X-Content-Type-Options`` and the cross-origin opener policy,
 ``XFrameOptionsMiddleware`` adds ``X-Frame-Options``). The policy allows scripts, styles, images
 and fonts from the site itself only, websockets to the same host (``ws://`` and ``wss://``), and
-no framing at all. The API docs page (``/api/docs/``) loads Swagger UI from its CDN and gets a
-policy that allows that CDN on that page only. A player's private page is never cached.
+no framing at all. The API docs page (``/api/docs/``) serves Swagger UI from the site's own
+static files, which draws its icons from ``data:`` images: that page alone may show them. A
+player's private page is never cached.
 """
 
 from __future__ import annotations
 
 import re
 
-SWAGGER_CDN = "https://cdn.jsdelivr.net"
-
 
 def content_security_policy(host: str, path: str) -> str:
     """The policy for a response to ``host`` (the request's Host header) at ``path``."""
     scripts = styles = images = "'self'"
     if path.startswith("/api/docs/"):
-        scripts = f"'self' {SWAGGER_CDN}"
-        styles = f"'self' {SWAGGER_CDN}"
-        images = f"'self' data: {SWAGGER_CDN}"
+        images = "'self' data:"
     # 'self' covers same-host websockets in CSP level 3, older browsers need them named.
     sockets = "'self'"
     if host and re.fullmatch(r"[A-Za-z0-9.\-:\[\]]+", host):

@@ -14,8 +14,9 @@
     players' page ``POST /me/<token>/``, the referee desk's result form);
   * ``private_link`` - requests with a private-link token that matches no entrant
     (``/me/<token>/``, a short code ``/p/<code>/``, header ``X-Entrant-Token``, query
-    ``?token=``): over the limit, every request from that address that carries a token is
-    refused until the window ends, so guessing learns nothing.
+    ``?token=``; the page ``/p/`` counts the codes posted to it itself): over the limit,
+    every request from that address that carries a token is refused until the window ends,
+    so guessing learns nothing.
 
 Which limit a request falls under is marked on its view (``common.rate_limits.rate_limited``),
 not matched from its address; whether a token is some entrant's is asked of

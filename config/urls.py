@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from common.rate_limits import rate_limited
 from tournament.views import app_shell
@@ -26,7 +26,7 @@ urlpatterns = [
     path("", include("tournament.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("accounts.urls")),
     # allauth's pages that sign in or send e-mail, marked for the rate limits (docs/operations.md)
     path("accounts/login/", rate_limited("login")(account_views.login), name="account_login"),

@@ -3,7 +3,9 @@
 
 Sending a push means the server POSTs to the subscription's endpoint, so the endpoint is a
 URL a stranger with a private link chooses: it must be HTTPS on a known push service's host
-(``WEB_PUSH_SERVICE_HOSTS``), never an address inside the server's own network. Only a test
+(``WEB_PUSH_SERVICE_HOSTS``) and https's own port (443: every push service listens there, and
+another port of an allowed host is none of its business), never an address inside the server's
+own network. Only a test
 setting (``WEB_PUSH_ALLOW_LOOPBACK``) lets ``http://127.0.0.1`` through, for the local push
 endpoint the tests run. The keys must be the sizes the encryption needs (RFC 8291): a P-256
 public point (65 bytes) and a 16-byte authentication secret.
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
+from django.utils.translation import gettext as _
 
 from notifications.vapid import b64url_decode
 
@@ -28,6 +31,8 @@ MAX_BODY_BYTES = 4096
 KNOWN_FIELDS = {"endpoint", "expirationTime", "keys"}
 KEY_FIELDS = {"p256dh", "auth"}
 LOOPBACK_HOSTS = {"localhost"}
+#: the one port a push endpoint may name (https's own; an endpoint usually names none)
+HTTPS_PORT = 443
 
 
 @dataclass(frozen=True)
@@ -86,7 +91,27 @@ def endpoint_errors(endpoint, service_hosts: list[str], allow_loopback: bool) ->
         return ["An endpoint must use https://."]
     if not host_allowed(host, service_hosts):
         return [f"{host} is not a known push service."]
+    if port not in (None, HTTPS_PORT):
+        return [
+            _(
+                "A push service is reached on https's own port (%(https)s), not port %(port)s: "
+                "leave the port out of the endpoint."
+            )
+            % {"https": HTTPS_PORT, "port": port}
+        ]
     return []
+
+
+def host_setting_problem(entry: str) -> str | None:
+    """What is wrong with one entry of ``WEB_PUSH_SERVICE_HOSTS`` (a bare host name), or None."""
+    if not isinstance(entry, str) or not entry.strip():
+        return "WEB_PUSH_SERVICE_HOSTS holds an empty entry"
+    if any(mark in entry for mark in (":", "/", "@")) or any(ch.isspace() for ch in entry):
+        return (
+            f"WEB_PUSH_SERVICE_HOSTS lists bare host names, not {entry!r}: no scheme, path or "
+            f"port (pushes go to port {HTTPS_PORT} only)"
+        )
+    return None
 
 
 def key_errors(value, size: int, *, point: bool = False) -> list[str]:

@@ -96,6 +96,23 @@ def staff_tournaments(user) -> Q:
     return Q(organiser=user) | Q(pk__in=StaffRole.objects.filter(user=user).values("tournament_id"))
 
 
+def run_by(user) -> Q:
+    """A ``Tournament`` filter for the events ``user`` runs: those they organise (owner or an
+    organiser role) and every event of a club or convention they are staff of; every event for
+    a superuser, none for nobody. Whose player records they may attach and merge (issue 33)."""
+    if not _user_ok(user):
+        return Q(pk__in=[])
+    if user.is_superuser:
+        return Q()
+    organised = StaffRole.objects.filter(user=user, role=StaffRoleKind.ORGANISER)
+    clubs = Tournament.objects.filter(organisation__staff__user=user)
+    return (
+        Q(organiser=user)
+        | Q(pk__in=organised.values("tournament_id"))
+        | Q(pk__in=clubs.values("pk"))
+    )
+
+
 def _clean_token(token) -> str | None:
     if not isinstance(token, str):
         return None

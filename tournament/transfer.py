@@ -1,11 +1,20 @@
 """Export a whole tournament to one JSON document and import it into any database.
 
 The document holds every row that makes up the event, with its original primary keys:
-the users it refers to (no passwords), players, teams, entrants, staff, stages, rounds,
+the users it refers to (no passwords, no rights), the organisation it belongs to (without its
+staff), players, teams, entrants, staff, stages, rounds,
 generation jobs, matches, seats, every result version and response, live games with their event
 logs, and the audit trail. Importing inserts the rows in dependency order inside one
 transaction, never updating a row that exists (keys are remapped when they are taken), so a
 failed import leaves nothing behind and a successful one changes nothing that was there.
+
+A file is input from outside, so the import trusts none of it beyond the event: an account it
+makes has no rights (not staff, not superuser, no groups or permissions) and no usable
+password, whatever the file says; an account that exists here (matched by username) is used as
+it is; a row of a model an export never holds (an API token, a group...) refuses the file.
+The event's organisation is matched by slug (its public name in addresses): one that exists
+here is used as it is, never changed; a missing one is made with no staff, so the file gives
+nobody rights over it (its name and region come from the file).
 """
 
 import datetime
@@ -18,6 +27,7 @@ from django.core import serializers
 from django.db import IntegrityError, transaction
 
 from common.errors import ServiceError
+from leagues.models import Organisation
 from matches.models import (
     AuditEntry,
     LiveEvent,
@@ -48,6 +58,30 @@ class TransferError(ServiceError):
     """The document cannot be imported; the message says why."""
 
 
+def _models() -> list:
+    """Every model an export holds rows of (an import refuses any other)."""
+    return [
+        get_user_model(),
+        Organisation,
+        Player,
+        Team,
+        TeamMember,
+        Tournament,
+        StaffRole,
+        Entrant,
+        Stage,
+        Round,
+        GenerationJob,
+        Match,
+        Seat,
+        ResultVersion,
+        ResultResponse,
+        LiveGame,
+        LiveEvent,
+        AuditEntry,
+    ]
+
+
 def _querysets(tournament: Tournament):
     """Every queryset of the event, in an order where each row's references come first."""
     entrants = Entrant.objects.filter(tournament=tournament)
@@ -75,6 +109,7 @@ def _querysets(tournament: Tournament):
     )
     return [
         get_user_model().objects.filter(pk__in=user_ids).order_by("pk"),
+        Organisation.objects.filter(pk=tournament.organisation_id),
         Player.objects.filter(pk__in=player_ids).order_by("pk"),
         Team.objects.filter(pk__in=team_ids).order_by("pk"),
         members.order_by("pk"),
@@ -141,11 +176,17 @@ def import_tournament(document: dict) -> Tournament:
         objects = list(serializers.deserialize("python", document["rows"]))
     except Exception as exc:  # noqa: BLE001 - any broken row refuses the document
         raise TransferError(f"the export cannot be read: {exc}") from exc
-    accounts = _existing_accounts(objects)
-    keep_keys = _keys_all_free(objects, accounts)
+    foreign = sorted({_label(o.object) for o in objects} - {m._meta.label_lower for m in _models()})
+    if foreign:
+        raise TransferError(
+            f"the file holds rows of {', '.join(foreign)}, which an event export never holds; "
+            "nothing was imported"
+        )
+    matched = _existing_rows(objects)
+    keep_keys = _keys_all_free(objects, matched)
     try:
         with transaction.atomic():
-            _insert_rows(objects, accounts, keep_keys)
+            _insert_rows(objects, matched, keep_keys)
     except IntegrityError as exc:
         raise TransferError(
             f"the export clashes with data already here ({exc}); nothing was imported"
@@ -160,38 +201,50 @@ def _label(instance) -> str:
     return instance._meta.label_lower
 
 
-def _existing_accounts(objects) -> dict:
-    """Old user key -> the account with the same username already here."""
-    users = get_user_model()
-    exported = {o.object.username: o.object.pk for o in objects if isinstance(o.object, users)}
-    found = users.objects.filter(username__in=list(exported)).values_list("username", "pk")
-    return {exported[name]: pk for name, pk in found}
+#: the rows an import matches with one already here instead of inserting: model -> natural key
+MATCHED_BY = {"auth.user": "username", "leagues.organisation": "slug"}
 
 
-def _keys_all_free(objects, accounts: dict) -> bool:
-    """Whether no exported key is taken here (accounts matched by username aside)."""
+def _existing_rows(objects) -> dict:
+    """(label, old key) -> key here, of each account (by username) and organisation (by slug)
+    of the export that exists here already."""
+    matched = {}
+    for label, field in MATCHED_BY.items():
+        exported = {
+            getattr(o.object, field): o.object.pk for o in objects if _label(o.object) == label
+        }
+        if not exported:
+            continue
+        model = next(type(o.object) for o in objects if _label(o.object) == label)
+        found = model.objects.filter(**{f"{field}__in": list(exported)})
+        matched |= {(label, exported[value]): pk for value, pk in found.values_list(field, "pk")}
+    return matched
+
+
+def _keys_all_free(objects, matched: dict) -> bool:
+    """Whether no exported key is taken here (rows matched by their natural key aside)."""
     by_model: dict = {}
     for obj in objects:
         instance = obj.object
-        if isinstance(instance, get_user_model()) and instance.pk in accounts:
-            if accounts[instance.pk] != instance.pk:
+        here = matched.get((_label(instance), instance.pk))
+        if here is not None:
+            if here != instance.pk:
                 return False
             continue
         by_model.setdefault(type(instance), []).append(instance.pk)
     return not any(model.objects.filter(pk__in=keys).exists() for model, keys in by_model.items())
 
 
-def _insert_rows(objects, accounts: dict, keep_keys: bool) -> None:
+def _insert_rows(objects, matched: dict, keep_keys: bool) -> None:
     """Insert every row in the export's order, each reference pointed at its row's key here."""
     users = get_user_model()
-    user_label = users._meta.label_lower
     exported = {(_label(o.object), o.object.pk) for o in objects}
-    keys = {(user_label, old): new for old, new in accounts.items()}
+    keys = dict(matched)
     later: list[tuple] = []  # (instance, attname, target, old key): references to later rows
     for obj in objects:
         instance = obj.object
         label, old_key = _label(instance), instance.pk
-        if (label, old_key) in keys:  # an account that already exists here
+        if (label, old_key) in keys:  # an account or organisation that already exists here
             continue
         for field in instance._meta.concrete_fields:
             if not field.is_relation:
@@ -208,6 +261,8 @@ def _insert_rows(objects, accounts: dict, keep_keys: bool) -> None:
                 raise TransferError(
                     f"{label} #{old_key} refers to {target} #{value}, which the export lacks"
                 )
+        if isinstance(instance, users):
+            _without_rights(obj)
         if isinstance(instance, AuditEntry):
             target = (instance.target_type, _int_or_none(instance.target_id))
             if target in keys:
@@ -218,6 +273,16 @@ def _insert_rows(objects, accounts: dict, keep_keys: bool) -> None:
         keys[(label, old_key)] = instance.pk
     for instance, attname, target, value in later:
         type(instance).objects.filter(pk=instance.pk).update(**{attname: keys[(target, value)]})
+
+
+def _without_rights(obj) -> None:
+    """A new account from the file: no rights, no groups or permissions, and no usable password
+    (nobody signs in with a hash the file carried; an administrator grants what is needed)."""
+    account = obj.object
+    account.is_superuser = False
+    account.is_staff = False
+    account.set_unusable_password()
+    obj.m2m_data = {}
 
 
 def _int_or_none(text) -> int | None:
@@ -232,26 +297,7 @@ def _reset_sequences() -> None:
     from django.core.management.color import no_style
     from django.db import connection
 
-    models = [
-        get_user_model(),
-        Player,
-        Team,
-        TeamMember,
-        Tournament,
-        StaffRole,
-        Entrant,
-        Stage,
-        Round,
-        GenerationJob,
-        Match,
-        Seat,
-        ResultVersion,
-        ResultResponse,
-        LiveGame,
-        LiveEvent,
-        AuditEntry,
-    ]
-    statements = connection.ops.sequence_reset_sql(no_style(), models)
+    statements = connection.ops.sequence_reset_sql(no_style(), _models())
     with connection.cursor() as cursor:
         for sql in statements:
             cursor.execute(sql)

@@ -52,6 +52,7 @@ urlpatterns = [
         name="match-live",
     ),
     path("me/<str:token>/", players.my_table, name="my-table"),
+    path("p/", private_links.short_code_page, name="short-code"),
     path("p/<str:code>/", private_links.short_link, name="short-link"),
     path("invitations/<str:token>/", invitations.invitation, name="invitation"),
     path("events/<slug:slug>/desk/", desk.desk, name="desk"),

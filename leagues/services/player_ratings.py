@@ -6,8 +6,8 @@ one query, the last results one, the head-to-head four (the games, their entrant
 in two, the names of the opponents shown).
 
 ``public_only`` keeps the games of public events (what anyone may see on a public player
-page); the player's own page passes False. The rating history always has every game: the
-rating is made of all of them, and the public lists show it already.
+page); the player's own page passes False. The rating history is the public rating's, made of
+public events' games only (``leagues.services.ratings.rated_games``).
 """
 
 from __future__ import annotations

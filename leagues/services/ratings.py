@@ -1,4 +1,6 @@
-"""Ratings from the results: every accepted game of a finished round, per game system.
+"""Ratings from the results: every accepted game of a finished round of a public event, per
+game system (a private event's games are seen by its own people only, so they move nobody's
+rating: issue 33).
 
 ``recompute(system)`` reads those games, replays them through ``tournament.rating`` (in the
 order the rounds finished, then by match) and rewrites the system's ``PlayerRating`` and
@@ -10,7 +12,8 @@ again (100,000 games replay in about 4 s, ``bench/ratings.py``).
 changed: closing a round replays just its new games, a correction the corrected game and those
 after it. ``ratings_change`` asks for one of the two once the current transaction commits, as a
 Celery task (eager in the embedded default): closing a round and correcting a closed round's
-result ask for a replay, a player merge for a recompute.
+result ask for a replay, a player merge for a recompute. The rebuilds of one system run one at
+a time (``serialise_rebuilds``: a lock per system, held to the end of the transaction).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from celery import shared_task
 from django.db import transaction
 from django.db.models import Max
 
+from common.sql import hold_named_lock
 from leagues.models import PlayerRating, RatingChange
 from matches.models import ResultVersion, VersionState
 from tournament.models import Entrant, RoundStatus, TeamMember
@@ -61,13 +65,16 @@ def players_of(entrants: Iterable[EntrantRow]) -> dict[int, tuple[int, ...]]:
 
 
 def rated_games(system: str) -> list[Game]:
-    """The accepted games of the finished rounds of the events of ``system``, for the rating."""
+    """The accepted games of the finished rounds of the public events of ``system``, for the
+    rating: what anyone may check on the events' pages, so no private event can move a
+    public rating."""
     versions = list(
         ResultVersion.objects.filter(
             state=VersionState.ACCEPTED,
             match__is_bye=False,
             match__round__status=RoundStatus.COMPLETE,
             match__round__tournament__game_system=system,
+            match__round__tournament__is_public=True,
         ).values_list("match_id", "match__round__completed_at", "placings")
     )
     entrant_ids = {int(row["side"]) for _, _, placings in versions for row in placings}
@@ -122,9 +129,18 @@ def _rating_rows(system: str, run: RatingRun) -> list[PlayerRating]:
     ]
 
 
+def serialise_rebuilds(system: str) -> None:
+    """Hold ``system``'s rating lock until the transaction ends: the rebuilds of one system
+    (a recompute, a replay) run one after the other, each reading the results and the rows the
+    one before it committed. Two at once would each delete the rows and write them again, and
+    the second would collide with the first on one-rating-per-player (issue 33)."""
+    hold_named_lock(f"ratings:{system}")
+
+
 @transaction.atomic
 def recompute(system: str) -> RatingRun:
     """Rebuild ``system``'s ratings and their history from the results, from scratch."""
+    serialise_rebuilds(system)
     run = rate(rated_games(system))
     PlayerRating.objects.filter(system=system).delete()
     RatingChange.objects.filter(system=system).delete()
@@ -179,6 +195,7 @@ def replay(system: str, changed_match: int | None = None) -> RatingRun:
     order from the same numbers; a test holds the two equal under random corrections). Only
     for changes to results: a change of who a player is (a merge) needs ``recompute``.
     """
+    serialise_rebuilds(system)
     games = sorted(rated_games(system), key=lambda g: g.key)
     stored = list(
         RatingChange.objects.filter(system=system)

@@ -1,9 +1,10 @@
 """The public rating lists: one per game system, best conservative rating first.
 
-A list shows the players who played in at least one public event (a private event's players
-stay off it, though their games count); a name links to the player's page when they made it
-public. ``?club=`` keeps one club's players, ``?organisation=<slug>`` the players of one
-organisation's events, ``?region=`` those of the events of one region's organisations.
+A list shows the players who played in at least one public event, and only public events'
+games make the ratings (``leagues.services.ratings.rated_games``). A name links to the player's
+page when they made it public. ``?club=`` keeps one club's players, ``?organisation=<slug>``
+the players of one organisation's events, ``?region=`` those of the events of one region's
+organisations.
 """
 
 from dataclasses import dataclass

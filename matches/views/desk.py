@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 
+from common.query_numbers import whole_number
 from common.rate_limits import rate_limited
 from engine.errors import ResultInvalid
 from matches.forms import CorrectionReasonForm, ResultForm
@@ -29,6 +30,8 @@ from tournament.models import RoundStatus
 from tournament.realtime import server_time_ms
 from tournament.views.organiser.common import page_actor, staff_tournament
 
+#: the highest round number a query may name (the column is a small positive integer)
+MAX_ROUND_NUMBER = 32767
 URGENCY = [MatchStatus.DISPUTED, MatchStatus.REPORTED, MatchStatus.OPEN, MatchStatus.ACCEPTED]
 
 
@@ -65,8 +68,9 @@ def desk_round(tournament, asked=None):
     """The round a referee works on: the one asked for, else the first published or running
     round that is not complete (the final's games are drafted ahead), else the latest."""
     rounds = tournament.rounds.order_by("number")
-    if asked and str(asked).isdigit():
-        chosen = rounds.filter(number=int(asked)).first()
+    number = whole_number(asked, low=1, high=MAX_ROUND_NUMBER)
+    if number is not None:
+        chosen = rounds.filter(number=number).first()
         if chosen is not None:
             return chosen
     playing = rounds.filter(status__in=[RoundStatus.PUBLISHED, RoundStatus.RUNNING]).first()

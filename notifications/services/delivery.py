@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from notifications import sender
 from notifications.models import MAX_FAILURES, PushSubscription
-from notifications.subscription_data import SubscriptionData
+from notifications.subscription_data import SubscriptionData, endpoint_errors
 from notifications.texts import PushMessage
 from notifications.vapid import configured_keys
 
@@ -69,6 +69,15 @@ def _in_background(batch: list) -> None:
 
 def _send_one(args) -> sender.Outcome:
     subscription, message, keys, timeout = args
+    # checked again before each send: a subscription stored under older rules (any port of a
+    # push host, a host no longer listed) is dropped, never sent to
+    problems = endpoint_errors(
+        subscription.endpoint,
+        settings.WEB_PUSH_SERVICE_HOSTS,
+        settings.WEB_PUSH_ALLOW_LOOPBACK,
+    )
+    if problems:
+        return sender.Outcome(gone=True, error=problems[0][:200])
     data = SubscriptionData(subscription.endpoint, subscription.p256dh, subscription.auth)
     return sender.send(data, message, keys, timeout=timeout)
 

@@ -80,6 +80,15 @@ def test_a_superuser_must_set_up_a_second_factor_when_required(client, settings)
     assert client.get("/dashboard/").status_code == 200  # only superusers are held to it
 
 
+def test_a_superuser_without_a_second_factor_still_gets_the_service_worker(client, settings):
+    """Every page registers /sw.js: redirected to the set-up, the browser would drop the worker."""
+    settings.REQUIRE_SUPERUSER_MFA = True
+    client.force_login(verified_user("chief", is_superuser=True, is_staff=True))
+    assert client.get("/dashboard/").status_code == 302
+    assert client.get("/sw.js").status_code == 200
+    assert client.get("/manifest.webmanifest").status_code == 200
+
+
 def test_between_rounds_the_dashboard_says_the_next_is_not_paired(client, vic):
     event = TournamentFactory(organiser=vic, status=TournamentStatus.SWISS)
     EntrantFactory.create_batch(4, tournament=event)

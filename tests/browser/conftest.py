@@ -87,46 +87,41 @@ def database_env() -> dict:
     pytest.skip(f"browser tests do not know how to share a {connection.vendor} database")
 
 
-@pytest.fixture(scope="module")
-def asgi_server(django_db_setup, django_db_blocker):
-    """The base URL of a daphne process serving the project on the test database."""
+def server_env(django_db_blocker, **settings) -> dict:
+    """The environment of a server process on this run's test database: e-mail to files the
+    tests read (helpers.read_mail), no Redis (the in-memory channel layer, eager Celery), and
+    ``settings`` (DEBUG and the like) on top."""
     with django_db_blocker.unblock():
         env = dict(os.environ)
         env.update(database_env())
-    env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="1", PYTHONUNBUFFERED="1")
-    # The server's e-mail goes to files the tests read (helpers.read_mail).
+    env.update(DJANGO_SETTINGS_MODULE="config.settings", PYTHONUNBUFFERED="1", **settings)
     env["EMAIL_URL"] = f"file:///{MAIL_DIR}"
     for name in ("REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"):
         env.pop(name, None)
-    port = free_port()
-    log = (ROOT / "var").joinpath(f"browser-daphne-{port}.log")
+    return env
+
+
+@contextlib.contextmanager
+def running_server(command: list[str], env: dict, port: int, name: str):
+    """Run ``command`` (a server listening on 127.0.0.1:``port``) until the block ends.
+
+    Its output goes to a log under ``var/``; a traceback in it is printed when it stops.
+    """
+    log = (ROOT / "var").joinpath(f"browser-{name}-{port}.log")
     log.parent.mkdir(exist_ok=True)
     with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [
-                str(BIN / "daphne"),
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "tests.browser.asgi:application",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 30
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"daphne exited: {log.read_text()[-3000:]}")
+                raise RuntimeError(f"{name} exited: {log.read_text()[-3000:]}")
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
                 break
             if time.monotonic() > deadline:
-                raise RuntimeError("daphne did not start in 30 s")
+                raise RuntimeError(f"{name} did not start in 30 s")
             time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        yield
     finally:
         proc.terminate()
         try:
@@ -139,12 +134,29 @@ def asgi_server(django_db_setup, django_db_blocker):
         shutil.rmtree(MAIL_DIR, ignore_errors=True)
         if "Traceback" in text:
             # A server-side error is worth seeing even when the pages coped with it.
-            sys.stderr.write(f"\n--- daphne log (port {port}) ---\n{text[-6000:]}\n")
+            sys.stderr.write(f"\n--- {name} log (port {port}) ---\n{text[-6000:]}\n")
+
+
+@pytest.fixture(scope="module")
+def asgi_server(django_db_setup, django_db_blocker):
+    """The base URL of a daphne process serving the project on the test database."""
+    env = server_env(django_db_blocker, DEBUG="1")
+    port = free_port()
+    command = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)]
+    with running_server([*command, "tests.browser.asgi:application"], env, port, "daphne"):
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="module")
 def browser():
-    """Chromium through Playwright, for one test module (a :class:`Chromium`).
+    """Chromium through Playwright, for one test module (a :class:`Chromium`)."""
+    with module_chromium() as chromium:
+        yield chromium
+
+
+@contextlib.contextmanager
+def module_chromium(extra_args=()):
+    """A :class:`Chromium` launched with ``extra_args`` besides the usual ones.
 
     Playwright's synchronous API runs an asyncio loop in this thread, so Django would refuse
     the tests' own ORM calls as "async unsafe"; the switch is set only while it runs (module
@@ -155,7 +167,7 @@ def browser():
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     manager = sync_playwright().start()
-    chromium = Chromium(manager)
+    chromium = Chromium(manager, extra_args)
     try:
         yield chromium
     finally:

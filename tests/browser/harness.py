@@ -19,13 +19,14 @@ class Chromium:
     and the memory the machine had left, so a crash is never silent.
     """
 
-    def __init__(self, manager):
+    def __init__(self, manager, extra_args=()):
         self._manager = manager
+        self._args = [*CHROMIUM_ARGS, *extra_args]
         self._browser = None
 
     def _launch(self):
         browser = self._manager.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+            executable_path=str(CHROMIUM), args=self._args, headless=True
         )
         browser.on("disconnected", self._disconnected)
         return browser

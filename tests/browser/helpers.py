@@ -63,11 +63,11 @@ def staff_user(username: str):
     return user
 
 
-def log_in(page, username: str, next_path: str) -> None:
+def log_in(page, username: str, next_path: str, password: str = PASSWORD) -> None:
     """Sign in through the site's sign-in page and land on ``next_path``."""
     page.goto(f"/accounts/login/?next={next_path}")
     page.get_by_label("Username or e-mail").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(f"**{next_path}")
 

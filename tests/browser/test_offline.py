@@ -24,10 +24,18 @@ from tournament.services.rounds import generate_swiss_round, publish_round
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+# navigator.serviceWorker.ready never settles when the worker fails to register (a /sw.js
+# answering 500, say): wait for it at most TIMEOUT_MS.
+WORKER_READY = """(ms) => Promise.race([
+  navigator.serviceWorker.ready.then(() => true),
+  new Promise((resolve) => setTimeout(() => resolve(false), ms)),
+])"""
+
+
 def open_with_worker(page, path):
     """Open ``path`` once the service worker controls the page (so the worker has kept it)."""
     page.goto(path)
-    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    assert page.evaluate(WORKER_READY, TIMEOUT_MS), f"no service worker became active on {path}"
     page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 

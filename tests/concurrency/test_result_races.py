@@ -6,15 +6,15 @@ attempt is either recorded (a version or a response row) or refused with a clear
 """
 
 import random
-import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from matches.models import ResultResponse, ResultVersion, VersionState
 from matches.services.audit import Actor
 from matches.services.results import confirm_report, correct_result, enter_result, submit_report
 from matches.services.tables import ResultFlowError
+from tests.concurrency.together import run_together
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import EntrantTotals
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
@@ -27,28 +27,9 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 ATTEMPTS = 50
 
 
-def run_together(jobs):
-    """Run the callables at the same moment, each in its own thread; collect outcomes."""
-    barrier = threading.Barrier(len(jobs))
-    outcomes = [None] * len(jobs)
-
-    def worker(index, job):
-        try:
-            barrier.wait(timeout=30)
-            outcomes[index] = ("ok", job())
-        except ResultFlowError as exc:
-            outcomes[index] = ("refused", str(exc))
-        except Exception as exc:  # anything else is a failure of the test
-            outcomes[index] = ("error", repr(exc))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return outcomes
+def run_together_refusing(jobs):
+    """``run_together`` where a ``ResultFlowError`` is a clear refusal, not a failure."""
+    return run_together(jobs, refused=(ResultFlowError,))
 
 
 @pytest.fixture
@@ -91,7 +72,7 @@ def test_fifty_conflicting_actions_leave_exactly_one_accepted_version(match):
                 return confirm_report(pending, a)
 
             jobs.append(confirm_latest)
-    outcomes = run_together(jobs)
+    outcomes = run_together_refusing(jobs)
     errors = [o for o in outcomes if o is None or o[0] == "error"]
     assert errors == []
     accepted = ResultVersion.objects.filter(match=match, state=VersionState.ACCEPTED)
@@ -116,7 +97,7 @@ def test_two_referees_correcting_at_once_both_kept_one_accepted(match):
     first_entry = reports(match, 3)
     enter_result(match, first_entry[0], Actor(user=UserFactory()))
     a, b = Actor(user=UserFactory()), Actor(user=UserFactory())
-    outcomes = run_together(
+    outcomes = run_together_refusing(
         [
             lambda: correct_result(match, first_entry[1], a, "Table slip misread"),
             lambda: correct_result(match, first_entry[2], b, "Player appeal"),
@@ -148,7 +129,7 @@ def test_results_of_one_side_in_two_rounds_at_once_keep_its_totals_exact(on_post
     rng = random.Random(8)
     for _ in range(12):
         games = [random_battle("every_eye", sides_of(t), rng) for t in tables]
-        outcomes = run_together(
+        outcomes = run_together_refusing(
             [
                 lambda t=t, g=g: correct_result(t, g, referee, "Race")
                 for t, g in zip(tables, games, strict=True)

@@ -47,6 +47,9 @@ _SETTINGS_VARIABLES = {
     "CELERY_TASK_ALWAYS_EAGER",
     "DB_SERVER_SIDE_BINDING",
     "DB_PREPARE_THRESHOLD",
+    "STATIC_ROOT",
+    "BEHIND_TLS_PROXY",
+    "SECURE_SSL_REDIRECT",
 }
 
 
@@ -109,6 +112,27 @@ def test_check_deploy_passes_with_production_variables():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+PROXY_PROBE = (
+    "import django; django.setup(); from django.test import Client; "
+    "c = Client(HTTP_HOST='events.example.org'); "
+    "plain = c.get('/api/schema/'); "
+    "proxied = c.get('/api/schema/', headers={'X-Forwarded-Proto': 'https'}); "
+    "print(plain.status_code, plain.get('Location'), proxied.status_code, "
+    "proxied.get('Strict-Transport-Security'))"
+)
+
+
+def test_behind_a_tls_proxy_a_forwarded_https_request_is_served_not_redirected(tmp_path):
+    """``BEHIND_TLS_PROXY=1``: the proxy's ``X-Forwarded-Proto: https`` makes a request secure
+    (no redirect loop under ``SECURE_SSL_REDIRECT``); a plain HTTP one is sent to HTTPS."""
+    env = {**PRODUCTION_ENV, "BEHIND_TLS_PROXY": "1", "STATIC_ROOT": str(tmp_path)}
+    result = run_python(["-c", PROXY_PROBE], env)
+    assert result.returncode == 0, result.stderr
+    plain, location, proxied, hsts = result.stdout.strip().splitlines()[-1].split(" ", 3)
+    assert (plain, location) == ("301", "https://events.example.org/api/schema/")
+    assert proxied == "200" and hsts.startswith("max-age=31536000")
 
 
 @pytest.mark.parametrize("missing", ["SECRET_KEY", "ALLOWED_HOSTS"])

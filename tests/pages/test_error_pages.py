@@ -1,7 +1,7 @@
 """Issue 20.7: styled 403, 404 and 500 pages; a referee who is not staff yet is told whom to ask."""
 
 import pytest
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.views.defaults import server_error
 
 from tests.factories import TournamentFactory, UserFactory
@@ -37,3 +37,15 @@ def test_the_server_error_page_needs_nothing_but_itself():
     page = response.content.decode()
     assert response.status_code == 500
     assert "Something went wrong on our side" in page and "/static/css/site.css" in page
+
+
+def test_a_refused_form_says_why_in_the_sites_own_page():
+    """Issue 42: Django's own CSRF page has an inline style the content security policy blocks;
+    ours is the site's layout with what to do next."""
+    browser = Client(enforce_csrf_checks=True)
+    response = browser.post("/accounts/login/", {"login": "x", "password": "y"})
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert 'class="site-header"' in page and "<style" not in page
+    assert "This form could not be sent" in page and "reload the page" in page
+    assert [t.name for t in response.templates][0] == "403_csrf.html"

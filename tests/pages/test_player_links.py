@@ -144,3 +144,32 @@ def test_table_slips_ask_for_what_the_games_result_needs(client, mode, columns, 
     assert "Signature" in slip and "Game ended by:" in slip
     for ending in endings:
         assert f"☐ {ending}" in slip
+
+
+def printed_text(html: str) -> str:
+    """What a piece of HTML shows on paper: its text without the tags."""
+    return re.sub(r"<[^>]+>", "", html).strip()
+
+
+def test_the_short_link_printed_on_a_card_works_when_typed(client, event):
+    """Issue 33.14: the card printed ``http://testserver/p//P27A-FW5E`` (the code cut out of the
+    URL and printed again): typed, a 404. What the card shows is now the link that works."""
+    html = client.get("/events/links/manage/entrants/cards/").content.decode()
+    for entrant in event.entrants.all():
+        card = html.split(f'data-card="{entrant.pk}"')[1].split("</article>")[0]
+        printed = printed_text(re.search(r'<p class="card-code">(.*?)</p>', card, re.S)[1])
+        assert printed.startswith("http://testserver/p/") and "//P" not in printed, printed
+        assert entrant.short_code_display in printed
+        typed = printed.removeprefix("http://testserver")
+        response = client.get(typed, follow=True)
+        assert response.status_code == 200, (typed, response.status_code)
+        assert response.redirect_chain[-1][0] == f"/me/{entrant.access_token}/", typed
+
+
+def test_the_short_link_shown_to_staff_works_when_typed(client, event):
+    entrant = event.entrants.first()
+    html = client.get(f"/events/links/manage/entrants/{entrant.pk}/link/").content.decode()
+    shown = printed_text(re.search(r"Short link: <strong>(.*?)</strong>", html)[1])
+    assert entrant.short_code_display in shown
+    response = client.get(shown.removeprefix("http://testserver"))
+    assert response.status_code == 302 and response["Location"] == f"/me/{entrant.access_token}/"

@@ -72,11 +72,12 @@ def test_private_events_stay_off_the_public_page_but_on_my_own(client, season):
     public = client.get(f"/players/{ann.pk}/")
     assert "Back Room Night" not in public.content.decode()
     assert not secret & {o.record.opponent for o in public.context["opponents"]}
-    assert "rating after 3 games" in public.content.decode()  # the rating counts every game
+    # the rating is made of public events' games only (issue 33): the private one's do not count
+    assert "rating after 2 games" in public.content.decode()
     user = verified_user("ann")
     Player.objects.filter(pk=ann.pk).update(user=user)
     client.force_login(user)
     mine = client.get("/accounts/history/")
     html = mine.content.decode()
-    assert "Back Room Night" in html and "rating after 3 games" in html
+    assert "Back Room Night" in html and "rating after 2 games" in html
     assert secret <= {o.record.opponent for o in mine.context["opponents"]}

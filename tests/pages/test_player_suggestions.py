@@ -1,6 +1,8 @@
 """Issue 17: registration suggests known players so nobody is entered twice - the desk asks
 "played before?" for a known name, links the chosen record, and never offers a player the
-organiser could not see; the same over the API."""
+organiser could not see; the same over the API. Issue 33: only records of the organiser's own
+events are offered (or attached): a record seen in another organiser's event, public or not, is
+not theirs to attach."""
 
 import pytest
 
@@ -17,9 +19,12 @@ def desk(client):
     client.force_login(boss)
     event = TournamentFactory(organiser=boss, slug="tonight")
     ada = PlayerFactory(name="Ada Lovelace", club="North", email="ada@example.org")
-    EntrantFactory(player=ada, tournament=TournamentFactory(slug="last-month"))
+    EntrantFactory(player=ada, tournament=TournamentFactory(slug="last-month", organiser=boss))
     hidden = PlayerFactory(name="Ada Lovelace", club="Secret")
     EntrantFactory(player=hidden, tournament=TournamentFactory(slug="private", is_public=False))
+    # another organiser's public event: seen by everyone, still not the desk's to attach
+    elsewhere = PlayerFactory(name="Ada Lovelace", club="Elsewhere")
+    EntrantFactory(player=elsewhere, tournament=TournamentFactory(slug="elsewhere"))
     return boss, event, ada, hidden
 
 
@@ -34,10 +39,12 @@ def test_a_known_name_is_asked_about_and_the_chosen_record_is_linked(client, des
     assert "Has ada lovelace played before?" in html
     assert f'name="existing_player" value="{ada.pk}"' in html
     assert f'value="{hidden.pk}"' not in html  # only seen in another organiser's private event
+    elsewhere = Player.objects.get(club="Elsewhere")
+    assert f'value="{elsewhere.pk}"' not in html  # ... or another organiser's public one
     assert "ada@example.org" not in html
     client.post(ADD, {"name": "ada lovelace", "club": "North", "existing_player": ada.pk})
     entrant = event.entrants.get()
-    assert entrant.player == ada and Player.objects.filter(name__iexact="ada lovelace").count() == 2
+    assert entrant.player == ada and Player.objects.filter(name__iexact="ada lovelace").count() == 3
 
 
 def test_no_says_a_new_player(client, desk):

@@ -83,8 +83,8 @@ def test_the_public_side_sees_public_events_only():
     assert not closed_players & {r.opponent for r in public}
     assert {line.event for line in last_results(ann.pk, public_only=True)} == {"Open"}
     assert {line.event for line in last_results(ann.pk, public_only=False)} == {"Open", "Closed"}
-    # the rating is made of every game, so its history has both
-    assert [p.games for p in rating_histories(ann.pk)[0].points] == [1, 2]
+    # the rating is made of public events' games only (issue 33), so its history has one
+    assert [p.games for p in rating_histories(ann.pk)[0].points] == [1]
 
 
 def test_last_results_name_the_round_and_the_place():

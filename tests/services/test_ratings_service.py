@@ -90,7 +90,7 @@ def test_the_public_rating_list(client, event, django_capture_on_commit_callback
     with django_capture_on_commit_callbacks(execute=True):
         complete_round(round_)
         complete_round(secret)
-    assert PlayerRating.objects.filter(system=SYSTEM).count() == 12  # every game counts
+    assert PlayerRating.objects.filter(system=SYSTEM).count() == 8  # public events only
     page = client.get(f"/ratings/{SYSTEM}/")
     assert page.status_code == 200
     listed = [rating.player.name for _, rating in page.context["rows"]]

@@ -1,5 +1,6 @@
 """Export a whole tournament, wipe the database, import it: nothing is lost or changed."""
 
+import io
 import json
 import random
 
@@ -7,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from leagues.models import Organisation, OrganisationStaff
 from matches.models import (
     AuditEntry,
     LiveEvent,
@@ -227,3 +229,61 @@ def test_a_clash_refuses_the_whole_import_with_a_message(tmp_path):
         ResultVersion.objects.count(),
         Player.objects.count(),
     ) == counts
+
+
+def club_event(slug="club-cup"):
+    """An event of an organisation ("harbour-club", with one staff member) and four players."""
+    club = Organisation.objects.create(name="Harbour Club", slug="harbour-club", region="Kent")
+    OrganisationStaff.objects.create(organisation=club, user=UserFactory(username="club-boss"))
+    tournament = TournamentFactory(slug=slug, organisation=club)
+    EntrantFactory.create_batch(4, tournament=tournament)
+    return tournament
+
+
+def test_an_event_of_an_organisation_round_trips_with_it(tmp_path):
+    """Issue 33.9: an organisation's event could not be exported and imported (the file lacked
+    the organisation). The file carries it (not its staff); an import where it is missing makes
+    it again, with nobody's rights over it."""
+    club_event()
+    path = tmp_path / "club.json"
+    call_command("export_tournament", "club-cup", str(path))
+    original = json.loads(path.read_text())
+    kinds = [row["model"] for row in original["rows"]]
+    assert kinds.count("leagues.organisation") == 1
+    assert "leagues.organisationstaff" not in kinds
+    wipe_everything()
+    Organisation.objects.all().delete()
+
+    call_command("import_tournament", str(path))
+
+    restored = Tournament.objects.get(slug="club-cup")
+    club = restored.organisation
+    assert (club.slug, club.name, club.region) == ("harbour-club", "Harbour Club", "Kent")
+    assert not OrganisationStaff.objects.filter(organisation=club).exists()
+    again = tmp_path / "again.json"
+    call_command("export_tournament", "club-cup", str(again))
+    assert json.loads(again.read_text()) == original
+
+
+def test_an_import_joins_the_organisation_of_the_same_slug_and_changes_nothing_of_it(tmp_path):
+    club_event()
+    path = tmp_path / "club.json"
+    call_command("export_tournament", "club-cup", str(path))
+    Tournament.objects.filter(slug="club-cup").delete()
+    Organisation.objects.all().delete()
+    # the club exists here under another key and another name, with its own staff
+    Organisation.objects.create(name="Placeholder", slug="other")
+    here = Organisation.objects.create(name="Harbour Club (here)", slug="harbour-club")
+    keeper = UserFactory(username="keeper")
+    OrganisationStaff.objects.create(organisation=here, user=keeper)
+
+    out = io.StringIO()
+    call_command("import_tournament", str(path), stdout=out)
+
+    restored = Tournament.objects.get(slug="club-cup")
+    assert restored.organisation == here
+    here.refresh_from_db()
+    assert here.name == "Harbour Club (here)" and here.region == ""
+    assert list(here.staff.values_list("user__username", flat=True)) == ["keeper"]
+    assert Organisation.objects.filter(slug="harbour-club").count() == 1
+    assert "harbour-club" in out.getvalue()

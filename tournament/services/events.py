@@ -3,15 +3,17 @@ console's create form, the API), with one audit entry of the same shape.
 
 The form or serializer validates the input; these store it, make the creator the organiser and
 write the trail: ``tournament.created`` with every setting, ``tournament.updated`` with the
-settings that changed (before and after).
+settings that changed (before and after). Only public events feed the ratings, so an event
+that turns public or private asks for its game system's ratings to be rebuilt.
 """
 
 import datetime
 
 from django.db import transaction
 
+from leagues.services.ratings import ratings_change
 from matches.services.audit import Actor, record_change
-from tournament.models import StaffRole, StaffRoleKind, Tournament
+from tournament.models import RoundStatus, StaffRole, StaffRoleKind, Tournament
 
 #: The settings an organiser gives an event (what the trail records of it).
 SETTINGS = (
@@ -97,4 +99,10 @@ def update_tournament(tournament: Tournament, values: dict, actor: Actor) -> Tou
                 after={name: after[name] for name in changed},
                 **actor.audit_fields(),
             )
+        if (
+            "is_public" in changed
+            and tournament.rounds.filter(status=RoundStatus.COMPLETE).exists()
+        ):
+            # only public events feed the ratings: this one's games join or leave them
+            ratings_change(tournament.game_system)
     return tournament

@@ -17,8 +17,10 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import ServiceError
+from matches.models import AuditEntry
 from matches.services.audit import Actor, record_change
 from tournament.models import StaffInvitation, StaffRole, StaffRoleKind, Tournament
 
@@ -133,6 +135,59 @@ def why_unusable(invitation: StaffInvitation | None) -> str | None:
         "revoked": "The organiser withdrew this invitation.",
         "expired": "This invitation has expired. Ask the organiser for a new one.",
     }.get(invitation.state)
+
+
+#: the audit action recording the one account made through an invitation
+SIGNED_UP = "staff.invitation_signed_up"
+
+
+def _signed_up_through(invitation: StaffInvitation) -> bool:
+    return AuditEntry.objects.filter(
+        tournament_id=invitation.tournament_id,
+        action=SIGNED_UP,
+        target_type=StaffInvitation._meta.label_lower,
+        target_id=str(invitation.pk),
+    ).exists()
+
+
+def opens_sign_up(token) -> bool:
+    """Whether ``token`` (from the session) names a live invitation through which no account
+    was made yet: its holder may make one."""
+    invitation = find(token)
+    return (
+        invitation is not None
+        and why_unusable(invitation) is None
+        and not _signed_up_through(invitation)
+    )
+
+
+def sign_up_through(token, make_account, actor: Actor):
+    """Make an account through the invitation ``token`` names: ``make_account()`` (which saves
+    and returns the new user) runs under the invitation's lock, and the account is recorded in
+    the trail, so two sign-ups at once with one link make one account. Refuses with
+    ``InvitationError`` when the invitation is not live or was used for an account already."""
+    with transaction.atomic():
+        found = find(token)
+        invitation = StaffInvitation.objects.select_for_update().get(pk=found.pk) if found else None
+        problem = why_unusable(invitation)
+        if problem:
+            raise InvitationError(problem)
+        if _signed_up_through(invitation):
+            raise InvitationError(
+                gettext(
+                    "An account was already made with this invitation. Sign in with it, or ask "
+                    "the organiser for a new invitation."
+                )
+            )
+        user = make_account()
+        record_change(
+            invitation.tournament,
+            SIGNED_UP,
+            invitation,
+            after={"user": user.get_username()},
+            **{**actor.audit_fields(), "user": user},
+        )
+    return user
 
 
 def accept(token: str, user, actor: Actor) -> StaffRole:

@@ -9,6 +9,10 @@ from django.urls import reverse
 
 from matches.services.audit import Actor, record_change
 from tournament.models import Entrant, EntrantStatus, Tournament
+from tournament.models.people import normalise_short_code
+
+#: the most characters of a typed code read (the whole short link pasted fits)
+MAX_TYPED = 200
 
 
 def link_path(entrant: Entrant) -> str:
@@ -17,8 +21,23 @@ def link_path(entrant: Entrant) -> str:
 
 
 def short_path(entrant: Entrant) -> str:
-    """The short link's path (``/p/K7QM2XPD/``), for typing by hand."""
-    return reverse("tournament:short-link", args=[entrant.short_code])
+    """The short link's path with the code as printed (``/p/K7QM-2XPD/``), for typing by hand."""
+    return reverse("tournament:short-link", args=[entrant.short_code_display])
+
+
+def code_from_typed(text) -> str | None:
+    """The stored short code from what a person typed: the code in any case, with spaces or
+    dashes, O for 0 and I/L for 1, or the whole short link pasted (its last piece is read);
+    None when it cannot be a code."""
+    if not isinstance(text, str) or len(text) > MAX_TYPED:
+        return None
+    last_piece = text.strip().rstrip("/").rsplit("/", 1)[-1]
+    return normalise_short_code("".join(last_piece.split()))
+
+
+def entrant_of_code(code: str) -> Entrant | None:
+    """The entrant whose short code is ``code`` (as stored), or None."""
+    return Entrant.objects.filter(short_code=code).first()
 
 
 def email_of(entrant: Entrant) -> str:

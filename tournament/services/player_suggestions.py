@@ -1,9 +1,18 @@
 """Suggesting known players at registration, so the same person is not entered twice.
 
-The desk (and the API) asks with the typed name and club; the candidates are players who played
-in a public event or in an event the asking user runs, who are not in this event yet. The pure
-``tournament.name_matching`` ranks them. A suggestion shows the player's name, club, how many
-events they played and the last one - never an e-mail address.
+The desk (and the API) asks with the typed name and club; the candidates are the records the
+asking user may attach to the event (``registrable``), who are not in it yet. The pure
+``tournament.name_matching`` ranks them.
+
+Who may attach a known record (issue 33): an organiser whose own events - those they organise,
+or those of a club or convention they are staff of (``permissions.run_by``) - the record played
+in, and anyone for a record with no account and no entries. A record seen only in other
+people's events is neither offered nor attachable: the desk registers a new entry by name and
+e-mail, and the player joins it to their record themselves (private link or verified e-mail).
+``registration.register_player`` checks the same rule under its lock.
+
+A suggestion shows the player's name, club, how many events they played and the last one -
+never an e-mail address.
 """
 
 from __future__ import annotations
@@ -14,7 +23,7 @@ from django.db.models import Count, F, Q
 
 from tournament.models import Entrant, Player, Tournament
 from tournament.name_matching import Candidate, Match, name_words, rank_candidates
-from tournament.permissions import staff_tournaments
+from tournament.permissions import run_by
 
 #: how many records the database hands to the ranking at most
 MAX_CANDIDATES = 400
@@ -35,20 +44,30 @@ class Suggestion:
     strong: bool
 
 
-def _seen_by(user) -> Q:
-    """Players who played (alone or in a team) in a public event or one ``user`` runs."""
-    events = Tournament.objects.filter(Q(is_public=True) | staff_tournaments(user)).values("pk")
-    return Q(entries__tournament__in=events) | Q(memberships__team__entries__tournament__in=events)
+def _attachable_by(user, tournament: Tournament) -> Q:
+    """Records ``user`` may attach: played (alone or in a team) in another event ``user`` runs,
+    or unclaimed and never entered anywhere."""
+    events = Tournament.objects.filter(run_by(user)).exclude(pk=tournament.pk).values("pk")
+    seen = Player.objects.filter(
+        Q(entries__tournament__in=events) | Q(memberships__team__entries__tournament__in=events)
+    )
+    loose = Player.objects.filter(user__isnull=True, entries__isnull=True, memberships__isnull=True)
+    return Q(pk__in=seen.values("pk")) | Q(pk__in=loose.values("pk"))
 
 
 def registrable(tournament: Tournament, user):
-    """The known players the desk may offer and register in ``tournament``: seen in a public
-    event or one ``user`` runs, and not in ``tournament`` yet."""
+    """The known players the desk may offer and register in ``tournament``: records ``user``
+    may attach (``_attachable_by``) that are not in ``tournament`` yet."""
     return (
-        Player.objects.filter(pk__in=Player.objects.filter(_seen_by(user)).values("pk"))
+        Player.objects.filter(_attachable_by(user, tournament))
         .exclude(entries__tournament=tournament)
         .exclude(memberships__team__entries__tournament=tournament)
     )
+
+
+def may_attach(tournament: Tournament, user, player: Player) -> bool:
+    """Whether ``user`` may attach the known record ``player`` to ``tournament``."""
+    return Player.objects.filter(_attachable_by(user, tournament), pk=player.pk).exists()
 
 
 def _name_filter(name: str) -> Q | None:

@@ -6,22 +6,42 @@ onto that record (merging the entry's record into it), so every event the person
 one page. Claims are made with the private link the player already holds, or by the e-mail
 address the organiser registered when the account has verified it. Organisers merge two records
 of the same person. Every change is audited in each event it touches.
+
+Who may merge (issue 33): an organiser who runs every event either record played in (organises
+it, or is staff of its club or convention: ``permissions.run_by``). A merge that would move
+entries of someone else's event is refused whole rather than done in part: a partial merge
+would still hand the organiser's record a stranger's other entries later on, and splitting one
+person's history in two is what the merge exists to undo. Such records are joined by the player
+themselves, by claiming (``claim``, ``claim_entry``, ``claim_by_email``). A private link proves
+one entry only (the event's organisers hold it too): claimed by its link, an entry whose record
+also played elsewhere joins the account alone (``claim_entry``).
 """
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.errors import ServiceError
 from leagues.services.ratings import ratings_change
-from matches.models import Seat
+from matches.models import Channel, Seat
 from matches.services.audit import Actor, record_change
 from tournament.models import Entrant, Player, TeamMember, Tournament
+from tournament.permissions import run_by
 from tournament.standings_revision import bump_standings_revision
 
 
 class PlayerError(ServiceError):
     """A claim or merge that cannot be made; the message says why."""
+
+
+class PlayerForbidden(PlayerError):
+    """A merge the actor may not make: a record played in events they do not run."""
+
+
+def system_acts(actor: Actor) -> bool:
+    """Whether the platform itself acts (a command or a job: no user, no private link)."""
+    return actor.channel == Channel.SYSTEM and actor.user is None and actor.entrant is None
 
 
 def player_of(user) -> Player | None:
@@ -61,12 +81,33 @@ def _shared_table(first: Player, second: Player) -> str:
     )
 
 
-def merge(source: Player, target: Player, actor: Actor, *, action: str = "player.merged") -> Player:
-    """Move every entry and team place of ``source`` onto ``target`` and delete ``source``.
+def _not_run_by(actor: Actor, events: set[int]) -> list[str]:
+    """The names of those of ``events`` the actor does not run (none when the system acts)."""
+    if system_acts(actor):
+        return []
+    return list(
+        Tournament.objects.filter(pk__in=events)
+        .exclude(run_by(actor.user))
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
 
-    Refused when both records belong to different accounts, or both played in one event (an
-    event cannot hold the same person twice).
+
+def merge(source: Player, target: Player, actor: Actor) -> Player:
+    """An organiser merges two records of one person: every entry and team place of ``source``
+    moves onto ``target``, and ``source`` is deleted.
+
+    Refused (``PlayerForbidden``) unless the actor runs every event either record played in;
+    refused too when both records belong to different accounts, or both played in one event
+    (an event cannot hold the same person twice). Audited in every event it touches.
     """
+    return _combine(source, target, actor, action="player.merged", organiser=True)
+
+
+def _combine(source: Player, target: Player, actor: Actor, *, action: str, organiser: bool):
+    """Move ``source``'s entries onto ``target`` under both records' locks (a merge by an
+    organiser when ``organiser``: every event touched must be theirs; else a claim, whose
+    proof the caller checked)."""
     if source.pk == target.pk:
         raise PlayerError("these are the same player record")
     with transaction.atomic():
@@ -92,6 +133,20 @@ def merge(source: Player, target: Player, actor: Actor, *, action: str = "player
             )
             raise PlayerError(f"both records played in the same event ({names})")
         touched = _events_of(source) | _events_of(target)
+        foreign = _not_run_by(actor, touched) if organiser else []
+        if foreign:
+            raise PlayerForbidden(
+                _(
+                    "%(source)s and %(target)s also played in events you do not run "
+                    "(%(events)s): a merge would move entries of those events, so only the "
+                    "player can join these records, by adding each entry to their account"
+                )
+                % {
+                    "source": source.name,
+                    "target": target.name,
+                    "events": ", ".join(foreign[:3]),
+                }
+            )
         before = {"from": source.pk, "name": source.name, "into": target.pk}
         Entrant.objects.filter(player=source).update(player=target)
         TeamMember.objects.filter(player=source).update(player=target)
@@ -141,19 +196,76 @@ def claim(user, player: Player, actor: Actor) -> Player:
         return player
     if mine.pk == player.pk:
         return mine
-    return merge(player, mine, actor, action="player.claimed")
+    return _combine(player, mine, actor, action="player.claimed", organiser=False)
+
+
+def audit_attach(entrant: Entrant, actor: Actor) -> None:
+    """Record in every event of the entrant's player record that it was attached to the
+    entrant's event (the record's other clubs see who seated their player where)."""
+    player = entrant.player
+    after = {"event": entrant.tournament.slug, "name": entrant.tournament.name}
+    after["entrant"] = entrant.pk
+    for tournament in Tournament.objects.filter(pk__in=_events_of(player)):
+        record_change(tournament, "player.attached", player, after=after, **actor.audit_fields())
 
 
 def claim_entry(user, entrant: Entrant, actor: Actor, *, member: int | None = None) -> Player:
-    """Claim an entry by its private link: a player's own, or one member's place in a team."""
+    """Claim an entry by its private link: a player's own, or one member's place in a team.
+
+    A link proves one entry, and the event's organisers hold it too (issue 33): when the
+    entry's record also played in other events, only this entry (or team place) joins the
+    account, and the record keeps the rest for the player to claim with their own links or
+    e-mail address. A record seen in this event only is claimed whole, as before.
+    """
     if entrant.player_id:
-        return claim(user, entrant.player, actor)
-    if not isinstance(member, int) or not 0 < member < 2**63:
-        raise PlayerError("choose which member of the team you are")
-    membership = TeamMember.objects.filter(team_id=entrant.team_id, player_id=member).first()
-    if membership is None:
-        raise PlayerError("choose which member of the team you are")
-    return claim(user, membership.player, actor)
+        record, covered = entrant.player, {entrant.tournament_id}
+        rows = Entrant.objects.filter(pk=entrant.pk)
+    else:
+        if not isinstance(member, int) or not 0 < member < 2**63:
+            raise PlayerError("choose which member of the team you are")
+        membership = TeamMember.objects.filter(team_id=entrant.team_id, player_id=member).first()
+        if membership is None:
+            raise PlayerError("choose which member of the team you are")
+        record = membership.player
+        covered = set(
+            Entrant.objects.filter(team_id=entrant.team_id).values_list("tournament_id", flat=True)
+        )
+        rows = TeamMember.objects.filter(pk=membership.pk)
+    if _events_of(record) <= covered:
+        return claim(user, record, actor)
+    return _claim_part(user, record, covered, rows, actor)
+
+
+def _claim_part(user, record: Player, covered: set[int], rows, actor: Actor) -> Player:
+    """Move only ``rows`` (this entry, or this team place) of ``record`` onto the account's
+    record (made for it if it has none), audited in the events they cover."""
+    with transaction.atomic():
+        record = Player.objects.select_for_update().get(pk=record.pk)
+        if record.user_id and record.user_id != user.pk:
+            raise PlayerError("this entry already belongs to another account")
+        if record.user_id == user.pk:
+            return record
+        mine = player_of(user)
+        if mine is None:
+            mine = Player.objects.create(name=record.name, club=record.club, user=user)
+        mine = Player.objects.select_for_update().get(pk=mine.pk)
+        if _events_of(mine) & covered:
+            raise PlayerError("your record already has an entry in this event")
+        rows.update(player=mine)
+        events = list(Tournament.objects.filter(pk__in=covered))
+        for system in sorted({t.game_system for t in events}):
+            ratings_change(system)  # these games now rate the account's record
+        for tournament in events:
+            bump_standings_revision(tournament.pk)
+            record_change(
+                tournament,
+                "player.claimed",
+                mine,
+                before={"from": record.pk, "name": record.name},
+                after={"player": mine.pk, "user": user.pk, "entry_only": True},
+                **actor.audit_fields(),
+            )
+    return mine
 
 
 def claimable_by_email(user) -> list[Player]:

@@ -9,6 +9,7 @@ trail never disagrees with the data. ``actor`` says who made the change and thro
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.errors import ServiceError
 from matches.models import Channel
@@ -26,6 +27,8 @@ from tournament.models import (
     TournamentStatus,
 )
 from tournament.services.csv_import import import_entrants
+from tournament.services.player_suggestions import may_attach
+from tournament.services.players import audit_attach, system_acts
 
 #: Event states in which players may still join without being a late entry.
 OPEN_STATES = (TournamentStatus.SETUP, TournamentStatus.REGISTRATION)
@@ -127,18 +130,41 @@ def register_player(
 ) -> Entrant:
     """Add a player to the event (shown as ``display_name`` when given); after the first round
     it is recorded as a late entry. ``player`` is a known player's record (the same person as
-    at earlier events: their history, rating and seasons carry on); else a new record is made."""
+    at earlier events: their history, rating and seasons carry on), if the actor may attach it
+    (``_attachable``; audited in every event of the record); else a new record is made."""
 
     def make_side(_shown_name):
         if player is not None:
-            if tournament.entrants.filter(player=player).exists():
-                raise RegistrationError(f"{player.name} is already registered in this event")
-            return {"player": player}
+            known = _attachable(tournament, player, actor)
+            if tournament.entrants.filter(player=known).exists():
+                raise RegistrationError(f"{known.name} is already registered in this event")
+            return {"player": known}
         record = Player.objects.create(name=name.strip(), club=club.strip(), email=email.strip())
         return {"player": record}
 
     shown = display_name.strip() or name
-    return _join(tournament, shown, team_play=False, make_side=make_side, actor=actor, seed=seed)
+    entrant = _join(tournament, shown, team_play=False, make_side=make_side, actor=actor, seed=seed)
+    if player is not None:
+        audit_attach(entrant, actor)
+    return entrant
+
+
+def _attachable(tournament: Tournament, player: Player, actor: Actor) -> Player:
+    """The known record ``player``, locked, if the actor may attach it to ``tournament``: it
+    played in an event the actor runs, or it has no account and no entries (issue 33)."""
+    locked = Player.objects.select_for_update().filter(pk=player.pk).first()
+    if locked is None:
+        raise RegistrationError(_("that player record no longer exists"))
+    if not system_acts(actor) and not may_attach(tournament, actor.user, locked):
+        raise RegistrationError(
+            _(
+                "%(name)s has played in events you do not run, so their record is not yours to "
+                "attach: register them as a new player (name and e-mail), and they can add the "
+                "entry to their record themselves with its private link or their account"
+            )
+            % {"name": locked.name}
+        )
+    return locked
 
 
 @transaction.atomic

@@ -9,10 +9,11 @@ keeps and when.
 
 import hashlib
 import re
+from urllib.parse import urlsplit
 
 from django.http import HttpResponse
 from django.template.loader import render_to_string
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.views.decorators.http import require_safe
 
 #: the static files every page needs, kept on the phone when the worker installs
@@ -54,6 +55,15 @@ def precached_urls() -> list[str]:
     return [static(name) for name in PRECACHED_STATIC]
 
 
+def static_prefix() -> str:
+    """The path under which the static files are served (``/static/``).
+
+    Asked of the settings, not of the storage: a manifest storage (``DEBUG=0``) knows only the
+    files it collected, and refuses a name that is not one of them, such as ``""``.
+    """
+    return urlsplit(PrefixNode.handle_simple("STATIC_URL")).path
+
+
 @require_safe
 def service_worker(request):
     """``/sw.js``: the service worker; its cache name changes whenever the assets' URLs do."""
@@ -63,7 +73,7 @@ def service_worker(request):
         "precache": urls,
         "static_cache": f"eye-static-{version}",
         "page_cache": PAGE_CACHE,
-        "static_prefix": static(""),
+        "static_prefix": static_prefix(),
         "app_pages": APP_PAGES,
     }
     body = render_to_string("app/sw.js", context, request=request)

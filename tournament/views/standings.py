@@ -4,6 +4,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
+from common.query_numbers import whole_number
 from tournament.realtime import server_time_ms
 from tournament.services.final_standings import final_standings
 from tournament.services.soft_cache import soft_get, soft_set
@@ -27,6 +28,8 @@ def tiebreak_label(key: str) -> str:
 
 
 STANDINGS_PAGE_SIZE = 100
+#: the highest page number read from a query (one past the last page is the last page)
+MAX_PAGE = 100_000
 
 
 def standings_table(tournament, token: str, page: int) -> dict:
@@ -42,6 +45,10 @@ def standings_table(tournament, token: str, page: int) -> dict:
         rows = cached_standings(tournament)
         pages = max(1, -(-len(rows) // STANDINGS_PAGE_SIZE))
         number = min(max(page, 1), pages)
+        if number != page:  # past the end: the last page's entry, never one more per number
+            key = f"{standings_cache_key(tournament)}:table:{number}:{token}"
+            table = soft_get(key)
+    if table is None:
         chunk = rows[(number - 1) * STANDINGS_PAGE_SIZE : number * STANDINGS_PAGE_SIZE]
         keys = [key for key, _ in rows[0].tiebreaks] if rows else []
         html = render_to_string(
@@ -64,10 +71,7 @@ def standings(request, slug):
     anonymous phones, 304 for a phone that already holds this version."""
     rendered_at = server_time_ms()
     tournament = visible_tournament(request, slug)
-    try:
-        page = int(request.GET.get("page", 1))
-    except ValueError:
-        page = 1
+    page = whole_number(request.GET.get("page"), low=1, high=MAX_PAGE) or 1
     token = token_query(request)
     table = standings_table(tournament, token, page)
     return render(

@@ -19,10 +19,14 @@ def _site(request) -> str:
 
 def _card(request, entrant) -> dict:
     url = _site(request) + player_links.link_path(entrant)
+    short_url = _site(request) + player_links.short_path(entrant)
+    # the short link in three pieces, so that the card can print the code in bold inside it
+    before, code, after = short_url.partition(entrant.short_code_display)
     return {
         "entrant": entrant,
         "url": url,
-        "short_url": _site(request) + player_links.short_path(entrant),
+        "short_url": short_url,
+        "short_parts": {"before": before, "code": code, "after": after},
         "qr": qr_svg(url),
         "email": player_links.email_of(entrant),
     }

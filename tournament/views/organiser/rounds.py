@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from common.query_numbers import whole_number
 from matches.models import Channel, MatchStatus, Seat
 from matches.services.audit import Actor
 from tournament import messages as live_messages
@@ -52,6 +53,9 @@ from tournament.views.organiser.common import (
 )
 from tournament.views.pages import with_win_chances
 
+#: the highest job key read from ``?job=`` (a bigger one names no job)
+MAX_JOB_ID = 2**62
+
 
 def _stages(tournament: Tournament):
     rounds = Round.objects.annotate(
@@ -66,9 +70,9 @@ def rounds(request, slug):
     """Every stage and round, the generation job's progress, and the elimination buttons."""
     tournament = organiser_tournament(request, slug)
     job = None
-    job_id = request.GET.get("job", "")
-    if job_id.isdigit():
-        job = GenerationJob.objects.filter(tournament=tournament, pk=int(job_id)).first()
+    job_id = whole_number(request.GET.get("job"), low=1, high=MAX_JOB_ID)
+    if job_id is not None:
+        job = GenerationJob.objects.filter(tournament=tournament, pk=job_id).first()
     job = job or GenerationJob.objects.filter(tournament=tournament).first()
     if request.GET.get("open") == "1" and job and job.status == JobStatus.DONE and job.round_id:
         # a turnover waited here for its pairing job: the draft is ready, show it
