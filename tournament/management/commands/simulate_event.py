@@ -13,12 +13,14 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
+from django.utils.translation import gettext as _
 
 from engine import api as engine_api
 from leagues.models import PlayerRating
 from leagues.services.season_simulation import EventPlan, simulate_season
 from leagues.services.season_standings import season_standings
 from tournament.models import EntrantStatus, StageKind, Tournament
+from tournament.models.people import MAX_SEED
 from tournament.services.rounds import RoundError
 from tournament.services.simulation import register_sides, run_event
 from tournament.services.standings import compute_standings
@@ -114,6 +116,15 @@ class Command(BaseCommand):
     ):
         if players < 2:
             raise CommandError("an event needs at least two sides")
+        if players > MAX_SEED:
+            raise CommandError(
+                _(
+                    "--players is at most %(most)s: every simulated side is seeded, and a "
+                    "seed is 1 to %(most)s on the platform (the largest real events have about "
+                    "10,000 players)"
+                )
+                % {"most": MAX_SEED}
+            )
         if not 1 <= events <= MAX_EVENTS:
             raise CommandError(f"--events is 1 to {MAX_EVENTS}")
         require_migrated_database()
@@ -121,7 +132,7 @@ class Command(BaseCommand):
         label = mode or ("alliances" if teams else "every_eye")
         system, mode = MODES[label]
         teams = engine_api.describe(system, mode)["side_kind"] == "team"
-        organiser, _ = get_user_model().objects.get_or_create(username="simulation")
+        organiser, _created = get_user_model().objects.get_or_create(username="simulation")
         if events > 1:
             plan = EventPlan(system, mode, players, teams, method, rounds, drops)
             try:
