@@ -22,7 +22,7 @@ from leagues.services.season_standings import season_standings
 from tournament.models import EntrantStatus, StageKind, Tournament
 from tournament.models.people import MAX_SEED
 from tournament.services.rounds import RoundError
-from tournament.services.simulation import register_sides, run_event
+from tournament.services.simulation import no_stage, register_sides, run_event
 from tournament.services.standings import compute_standings
 from tournament.simulate import EYE_FOR_AN_EYE, EYE_VS_EYE
 
@@ -69,6 +69,9 @@ class Command(BaseCommand):
         "Simulate a whole event with random legal games and print standings and bracket. "
         "The same --seed gives the same event, whatever else the database holds."
     )
+    #: ``stage``: a callable ``stage(name)`` giving a context manager around each step (from
+    #: ``call_command`` only: ``bench/whole_event.py`` times the steps with it)
+    stealth_options = ("stage",)
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -112,7 +115,19 @@ class Command(BaseCommand):
         )
 
     def handle(
-        self, *args, players, teams, method, rounds, seed, drops, slug, mode, events, **options
+        self,
+        *args,
+        players,
+        teams,
+        method,
+        rounds,
+        seed,
+        drops,
+        slug,
+        mode,
+        events,
+        stage=no_stage,
+        **options,
     ):
         if players < 2:
             raise CommandError("an event needs at least two sides")
@@ -155,14 +170,17 @@ class Command(BaseCommand):
             pairing_method=method,
             swiss_rounds=rounds,
         )
-        register_sides(tournament, players, teams, rng)
+        with stage("registration"):
+            register_sides(tournament, players, teams, rng)
         try:
-            message = run_event(tournament, rng, drops=drops, progress=self.progress)
+            message = run_event(tournament, rng, drops=drops, progress=self.progress, stage=stage)
         except RoundError as exc:
             raise CommandError(f"no elimination stage: {exc}") from exc
         self.stdout.write("")
-        self.print_standings(tournament)
-        self.print_bracket(tournament)
+        with stage("standings"):
+            self.print_standings(tournament)
+        with stage("bracket"):
+            self.print_bracket(tournament)
         self.stdout.write(self.style.SUCCESS(message))
 
     def progress(self, done, total, label):
