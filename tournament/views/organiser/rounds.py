@@ -143,8 +143,9 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
     round_ = round_of(tournament, number)
     matches = list(tables_of(round_))
     seats = [seat for match in matches if not match.is_bye for seat in match.seats.all()]
+    by_id = {match.pk: match for match in matches}  # a search per seat was n^2 (issue 43)
     for seat in seats:
-        seat.match = next(m for m in matches if m.pk == seat.match_id)
+        seat.match = by_id[seat.match_id]
     clock = ClockState.of(round_)
     open_tables = [m.table_number for m in matches if m.status != MatchStatus.ACCEPTED]
     status = 400 if swap_form is not None or close_form is not None else 200
