@@ -2,7 +2,8 @@
 memory (issue 43).
 
     .venv/bin/python bench/whole_event.py [--sizes 1000,5000,10000] [--method swiss|random]
-        [--teams] [--rounds 5] [--seed 1] [--pages] [--baseline REV]
+        [--teams] [--rounds 5] [--seed 1] [--pages] [--keep DIR] [--baseline REV]
+    .venv/bin/python bench/whole_event.py --pages-on DIR/whole-event-10000.sqlite3
     DATABASE_URL=postgres://eye:eye@127.0.0.1:5432/eye .venv/bin/python bench/whole_event.py ...
 
 Each size runs in a process of its own on a database of its own, so that its peak memory and
@@ -16,8 +17,10 @@ services, timing each stage: the registration, each Swiss round's pairing and it
 each elimination step, and the ratings replays the closed rounds ask for (counted apart from
 the round that asked). A stage's time excludes the stages inside it; ``queries`` counts its
 SQL statements. ``--pages`` then opens the pages an organiser and a player use on the finished
-event (``bench/whole_event_pages.py``). Figures vary with the machine and its load (print
-``uptime`` beside them); they are printed, never asserted.
+event (``bench/whole_event_pages.py``); ``--keep DIR`` keeps each SQLite event, and
+``--pages-on FILE`` opens the pages of a kept one again (after a change to a page). Figures
+vary with the machine and its load (print ``uptime`` beside them); they are printed, never
+asserted.
 """
 
 from __future__ import annotations
@@ -68,8 +71,9 @@ def admin_sql(url: str, statement: str) -> None:
         conn.execute(statement)
 
 
-def run_size(size: int, rest: list[str]) -> None:
-    """One size in a child process on a fresh database, removed afterwards."""
+def run_size(size: int, rest: list[str], keep: str | None = None) -> None:
+    """One size in a child process on a fresh database, removed afterwards (a SQLite file is
+    kept in the folder ``keep`` when given)."""
     base_url = os.environ.get("DATABASE_URL")
     command = [sys.executable, __file__, "--one", str(size), *rest]
     if base_url:
@@ -82,6 +86,12 @@ def run_size(size: int, rest: list[str]) -> None:
             subprocess.run(command, cwd=ROOT, env=child_env(url, None), check=True)
         finally:
             admin_sql(base_url, f'DROP DATABASE IF EXISTS "{name}"')
+        return
+    if keep:  # the event stays for ``--pages-on``
+        path = Path(keep) / f"whole-event-{size}.sqlite3"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.unlink(missing_ok=True)
+        subprocess.run(command, cwd=ROOT, env=child_env(None, str(path)), check=True)
         return
     with tempfile.TemporaryDirectory(prefix="bench-whole-event-") as tmp:
         env = child_env(None, str(Path(tmp) / "bench.sqlite3"))
@@ -96,12 +106,21 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pages", action="store_true", help="Open the pages afterwards.")
+    parser.add_argument("--keep", help="SQLite: keep each event's database in this folder")
+    parser.add_argument(
+        "--pages-on", help="only open the pages of the event kept in this SQLite file"
+    )
     parser.add_argument("--one", type=int, help="internal: run one size in this process")
     args = parser.parse_args(argv)
     if args.one:
         import whole_event_run  # noqa: PLC0415 - Django is set up for the child only
 
         whole_event_run.play(args)
+        return
+    if args.pages_on:
+        env = child_env(None, str(Path(args.pages_on).resolve()))
+        command = [sys.executable, __file__, "--one", "1", "--pages-on", args.pages_on]
+        subprocess.run(command, cwd=ROOT, env=env, check=True)
         return
     rest = [a for a in argv if not a.startswith("--sizes")]
     if "--sizes" in argv:
@@ -110,7 +129,7 @@ def main(argv: list[str]) -> None:
     print(f"uptime: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min load)")
     began = time.perf_counter()
     for size in (int(s) for s in args.sizes.split(",")):
-        run_size(size, rest)
+        run_size(size, rest, args.keep)
     print(f"all sizes in {time.perf_counter() - began:.0f} s wall")
 
 

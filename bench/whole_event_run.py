@@ -18,6 +18,7 @@ import django
 
 django.setup()
 
+from cpu_usage import TICKS, process_ticks  # noqa: E402 - bench/ is on the path
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
@@ -32,17 +33,29 @@ PLAY = "simulated play"
 PAGES = "pages"
 
 
+def cpu_seconds() -> float:
+    """The processor time spent so far by this process and, on PostgreSQL, by the backend of
+    its connection (where the queries run): the software's own cost, which the machine's
+    load does not inflate as it does the wall-clock time."""
+    spent = time.process_time()
+    if connection.vendor == "postgresql":
+        connection.ensure_connection()
+        spent += process_ticks(connection.connection.info.backend_pid) / TICKS
+    return spent
+
+
 class Stopwatch:
-    """Each stage's own time and SQL statements: a stage inside another is counted for itself
-    and taken out of the one around it (a round's results minus the ratings replay it asked
-    for)."""
+    """Each stage's own time (wall clock and processor) and SQL statements: a stage inside
+    another is counted for itself and taken out of the one around it (a round's results minus
+    the ratings replay it asked for)."""
 
     def __init__(self) -> None:
         self.seconds: dict[str, float] = defaultdict(float)
+        self.cpu: dict[str, float] = defaultdict(float)
         self.queries: dict[str, int] = defaultdict(int)
         self.order: list[str] = []
         self.statements = 0
-        self.inside: list[list] = []  # per open stage: [time, statements] of the stages within
+        self.inside: list[list] = []  # per open stage: [time, statements, cpu] within it
 
     def count(self, execute, sql, params, many, context):
         """A ``connection.execute_wrapper``: counts every statement."""
@@ -53,19 +66,22 @@ class Stopwatch:
     def stage(self, name: str) -> Iterator[None]:
         if name not in self.order:
             self.order.append(name)
-        began, statements = time.perf_counter(), self.statements
-        self.inside.append([0.0, 0])
+        began, statements, cpu = time.perf_counter(), self.statements, cpu_seconds()
+        self.inside.append([0.0, 0, 0.0])
         try:
             yield
         finally:
-            nested_time, nested_statements = self.inside.pop()
+            nested_time, nested_statements, nested_cpu = self.inside.pop()
             spent = time.perf_counter() - began
             ran = self.statements - statements
+            used = cpu_seconds() - cpu
             self.seconds[name] += spent - nested_time
             self.queries[name] += ran - nested_statements
+            self.cpu[name] += used - nested_cpu
             if self.inside:
                 self.inside[-1][0] += spent
                 self.inside[-1][1] += ran
+                self.inside[-1][2] += used
 
     def timed(self, name: str, function: Callable) -> Callable:
         """``function`` counted as stage ``name`` whenever it runs."""
@@ -95,8 +111,15 @@ def reset_peak() -> None:
 def play(args) -> None:
     """Play one event of ``args.one`` sides and print each stage's figures."""
     call_command("migrate", verbosity=0)
-    if args.pages:  # production settings serve the static files' hashed names from a manifest
+    if args.pages or args.pages_on:  # production settings need the static files' manifest
         call_command("collectstatic", interactive=False, verbosity=0)
+    if args.pages_on:
+        import whole_event_pages  # noqa: PLC0415 - only with --pages
+
+        tournament = Tournament.objects.get(slug="bench")
+        label = f"n={tournament.entrants.count()} db={connection.vendor} kept"
+        whole_event_pages.open_pages(tournament, label, whole_event_pages.page_paths(tournament))
+        return
     watch = Stopwatch()
     # the closed rounds' ratings replay on commit (eager task): timed as a stage of their own
     ratings.replay = watch.timed(RATINGS, ratings.replay)
@@ -131,11 +154,14 @@ def play(args) -> None:
     for name in (name for name in watch.order if name != PAGES):
         print(
             f"  {label} stage={name.replace(' ', '_')} "
-            f"s={watch.seconds[name]:.2f} queries={watch.queries[name]}"
+            f"s={watch.seconds[name]:.2f} cpu_s={watch.cpu[name]:.2f} "
+            f"queries={watch.queries[name]}"
         )
     software = sum(s for name, s in watch.seconds.items() if name not in (PLAY, PAGES))
+    software_cpu = sum(s for name, s in watch.cpu.items() if name not in (PLAY, PAGES))
     print(
-        f"  {label} software_s={software:.1f} play_s={watch.seconds[PLAY]:.1f} "
+        f"  {label} software_s={software:.1f} software_cpu_s={software_cpu:.1f} "
+        f"play_s={watch.seconds[PLAY]:.1f} "
         f"wall_s={wall:.1f} peak_mb={memory_mb('VmHWM'):.0f}",
         flush=True,
     )
