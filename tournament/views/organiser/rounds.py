@@ -51,6 +51,7 @@ from tournament.views.organiser.common import (
     tables_of,
 )
 from tournament.views.pages import with_win_chances
+from tournament.views.table_pages import table_page
 
 
 def _stages(tournament: Tournament):
@@ -141,13 +142,14 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
     rendered_at = server_time_ms()
     tournament = organiser_tournament(request, slug)
     round_ = round_of(tournament, number)
-    matches = list(tables_of(round_))
-    seats = [seat for match in matches if not match.is_bye for seat in match.seats.all()]
-    by_id = {match.pk: match for match in matches}  # a search per seat was n^2 (issue 43)
-    for seat in seats:
-        seat.match = by_id[seat.match_id]
+    page = table_page(tables_of(round_), request.GET.get("page"))
+    matches = list(page.object_list)
     clock = ClockState.of(round_)
-    open_tables = [m.table_number for m in matches if m.status != MatchStatus.ACCEPTED]
+    open_tables = list(
+        round_.matches.exclude(status=MatchStatus.ACCEPTED)
+        .order_by("table_number")
+        .values_list("table_number", flat=True)
+    )
     status = 400 if swap_form is not None or close_form is not None else 200
     return render(
         request,
@@ -157,11 +159,12 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
             "tournament": tournament,
             "round": round_,
             "matches": matches,
+            "page": page,
             "win_chances": with_win_chances(tournament, matches),
             "clock": clock,
             "remaining": mmss(clock.remaining_ms),
             "open_tables": open_tables,
-            "swap_form": swap_form or SwapSeatsForm(sorted(seats, key=_seat_key)),
+            "swap_form": swap_form or SwapSeatsForm(draft_seats(round_)),
             "close_form": close_form or CloseRoundForm(),
             "extend_form": ExtendClockForm(),
             "is_swiss": round_.stage.kind == StageKind.SWISS,
@@ -171,6 +174,19 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
         },
         status=status,
     )
+
+
+def draft_seats(round_: Round) -> list[Seat]:
+    """Every seat of a draft round, for the swap form (which only a draft shows: none else),
+    each knowing its table."""
+    if round_.status != RoundStatus.DRAFT:
+        return []
+    matches = list(tables_of(round_))
+    by_id = {match.pk: match for match in matches}  # a search per seat was n^2 (issue 43)
+    seats = [seat for match in matches if not match.is_bye for seat in match.seats.all()]
+    for seat in seats:
+        seat.match = by_id[seat.match_id]
+    return sorted(seats, key=_seat_key)
 
 
 def _sentence(error) -> str:
