@@ -309,10 +309,10 @@ class SwapSeatsForm(forms.Form):
     second = forms.TypedChoiceField(coerce=int, label="with", widget=LongSelect)
 
     def __init__(self, seats, *args, **kwargs):
+        """``seats``: (entrant id, name, table number) of every seat that may swap."""
         super().__init__(*args, **kwargs)
         choices = [("", "Choose a player")] + [
-            (seat.entrant_id, f"{seat.entrant.display_name} (table {seat.match.table_number})")
-            for seat in seats
+            (entrant, f"{name} (table {table})") for entrant, name, table in seats
         ]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices

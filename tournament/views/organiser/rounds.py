@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count, Prefetch, Q
+from django.db.models.functions import Lower
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -176,27 +177,25 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
     )
 
 
-def draft_seats(round_: Round) -> list[Seat]:
-    """Every seat of a draft round, for the swap form (which only a draft shows: none else),
-    each knowing its table."""
-    if round_.status != RoundStatus.DRAFT:
-        return []
-    matches = list(tables_of(round_))
-    by_id = {match.pk: match for match in matches}  # a search per seat was n^2 (issue 43)
-    seats = [seat for match in matches if not match.is_bye for seat in match.seats.all()]
-    for seat in seats:
-        seat.match = by_id[seat.match_id]
-    return sorted(seats, key=_seat_key)
+def draft_seats(round_: Round) -> list[tuple[int, str, int]]:
+    """The seats the swap form lists: a draft's (a draft alone shows the form), else none."""
+    return swap_seats_of(round_) if round_.status == RoundStatus.DRAFT else []
+
+
+def swap_seats_of(round_: Round) -> list[tuple[int, str, int]]:
+    """(entrant id, name, table number) of every seat of the round but its byes, by name: one
+    query of plain values (10,000 seats as model objects cost a second, issue 43)."""
+    return list(
+        Seat.objects.filter(round=round_, match__is_bye=False)
+        .order_by(Lower("entrant__display_name"), "entrant_id")
+        .values_list("entrant_id", "entrant__display_name", "match__table_number")
+    )
 
 
 def _sentence(error) -> str:
     """A service's message as a sentence (first letter up, names untouched)."""
     text = str(error)
     return text[:1].upper() + text[1:]
-
-
-def _seat_key(seat):
-    return seat.entrant.display_name.lower()
 
 
 def _round_action(request, slug, number):
@@ -213,8 +212,7 @@ def _to_round(round_):
 def swap(request, slug, number):
     """Exchange two players' seats in a drafted round."""
     tournament, round_ = _round_action(request, slug, number)
-    seats = Seat.objects.filter(round=round_).select_related("entrant", "match")
-    form = SwapSeatsForm(seats.exclude(match__is_bye=True), request.POST)
+    form = SwapSeatsForm(swap_seats_of(round_), request.POST)
     if form.is_valid():
         first, second = form.entrants(round_)
         try:
