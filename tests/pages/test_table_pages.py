@@ -1,5 +1,5 @@
-"""A round's tables a page at a time (issue 43): the public round page, the console's round
-page and the referee desk show ``TABLES_PER_PAGE`` tables and link the other pages."""
+"""Large fields a part at a time (issue 43): the round pages and the desk show
+``TABLES_PER_PAGE`` tables and link the other pages; the event home lists the first names."""
 
 import pytest
 
@@ -9,7 +9,7 @@ from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory
 from tests.services.test_elimination import report
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.views import table_pages
+from tournament.views import pages, table_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -53,3 +53,13 @@ def test_the_desk_pages_its_tables_by_urgency_and_keeps_the_round(client, three_
     assert tables_on(page) == [2, 3]  # the open tables first; the accepted one after them
     later = client.get("/events/paged-cup/desk/?round=1&page=2").content.decode()
     assert tables_on(later) == [1] and "?round=1&amp;page=1" in later
+
+
+def test_a_large_field_is_counted_on_the_event_home_not_listed_whole(client, monkeypatch):
+    monkeypatch.setattr(pages, "ENTRANTS_LISTED", 3)
+    tournament = TournamentFactory(slug="crowded-cup")
+    EntrantFactory.create_batch(5, tournament=tournament)
+    page = client.get("/events/crowded-cup/").content.decode()
+    assert "Entered (5)" in page and "The first 3 names are listed" in page
+    listed = [e for e in tournament.entrants.all() if f"/entrants/{e.pk}/" in page]
+    assert len(listed) == 3

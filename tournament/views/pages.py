@@ -164,6 +164,11 @@ def find_tables(tournament: Tournament, round_: Round | None, query: str) -> lis
     return [{"entrant": e, "seat": seats.get(e.pk)} for e in entrants]
 
 
+#: the event's home lists its field by name up to this size; a larger field is counted, and
+#: found with "Find my table" and the standings (10,000 names were 640 kB and seconds to draw)
+ENTRANTS_LISTED = 300
+
+
 def tournament_detail(request, slug):
     """An event's home page: what it is, the current round and its clock, where to go next."""
     rendered_at = server_time_ms()
@@ -189,7 +194,9 @@ def tournament_detail(request, slug):
             "found": find_tables(tournament, current, query),
             "searched": bool(query.strip()),
             "has_bracket": has_bracket,
-            "entrants": list(tournament.entrants.order_by("display_name")),
+            "entrants": list(tournament.entrants.order_by("display_name")[:ENTRANTS_LISTED]),
+            "entrant_count": tournament.entrants.count(),
+            "standings_url": reverse("tournament:standings", args=[tournament.slug]) + token,
             "qr": qr_svg(page_url),
             "page_url": page_url,
             "token": token,
