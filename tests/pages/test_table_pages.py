@@ -10,6 +10,7 @@ from tests.factories import EntrantFactory, TournamentFactory
 from tests.services.test_elimination import report
 from tournament.services.rounds import generate_swiss_round, publish_round
 from tournament.views import pages, table_pages
+from tournament.views.organiser import screens
 
 pytestmark = pytest.mark.django_db
 
@@ -63,3 +64,14 @@ def test_a_large_field_is_counted_on_the_event_home_not_listed_whole(client, mon
     assert "Entered (5)" in page and "The first 3 names are listed" in page
     listed = [e for e in tournament.entrants.all() if f"/entrants/{e.pk}/" in page]
     assert len(listed) == 3
+
+
+def test_a_projector_board_shows_one_part_of_a_large_field(client, three_tables, monkeypatch):
+    monkeypatch.setattr(screens, "TABLES_PER_PAGE", 1)
+    monkeypatch.setattr(screens, "PAGES_PER_SCREEN", 2)
+    tournament, _ = three_tables
+    client.force_login(tournament.organiser)
+    board = "/events/paged-cup/manage/rounds/1/board/"
+    first = client.get(board).content.decode()
+    assert first.count('class="board-table"') == 2 and "part 1 of 2" in first
+    assert client.get(board + "?part=2").content.decode().count('class="board-table"') == 1
