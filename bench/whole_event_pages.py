@@ -4,10 +4,11 @@ page is theirs), on the finished event of the size just played.
 
 For each page (after one unmeasured fetch of the home page, so that the process's own first
 use is not counted): the first fetch (``cold_ms``: its template compiled on first use, the
-event's caches empty, as after a result), the best of the next two (``warm_ms``), its SQL
-statements and its size. The round pages show the
-last Swiss round: every table of the event at once; the console's round page is also opened
-while that round is still a draft (``draft_paths``).
+event's caches empty, as after a result), the best of the next two (``warm_ms``), each also
+as this process's processor time (``cpu_ms``: on SQLite the queries' work included, on
+PostgreSQL not; the figure a loaded machine does not inflate), its SQL statements and size.
+The round pages show the last Swiss round (its first page of tables); the console's round page
+is also opened while that round is still a draft (``draft_paths``).
 """
 
 from __future__ import annotations
@@ -57,16 +58,18 @@ def page_paths(tournament: Tournament) -> list[tuple[str, str, bool]]:
     ]
 
 
-def fetch(client: Client, path: str) -> tuple[float, int, int]:
-    """One fetch: (milliseconds, SQL statements, kilobytes); stops on an error status."""
+def fetch(client: Client, path: str) -> tuple[float, float, int, int]:
+    """One fetch: (milliseconds, processor milliseconds of this process, SQL statements,
+    kilobytes); stops on an error status."""
     with CaptureQueriesContext(connection) as queries:
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         response = client.get(path)
         content = b"".join(response) if response.streaming else response.content
         spent = (time.perf_counter() - began) * 1000
+        used = (time.process_time() - cpu) * 1000
     if response.status_code != 200:
         raise SystemExit(f"{path}: HTTP {response.status_code}")
-    return spent, len(queries), len(content) // 1024
+    return spent, used, len(queries), len(content) // 1024
 
 
 def open_pages(tournament: Tournament, label: str, paths: list[tuple[str, str, bool]]) -> None:
@@ -77,12 +80,12 @@ def open_pages(tournament: Tournament, label: str, paths: list[tuple[str, str, b
     slowest = 0.0
     for name, path, signed_in in paths:
         client = organiser if signed_in else public
-        cold, queries, size = fetch(client, path)
-        warm = min(fetch(client, path)[0] for _ in range(WARM_FETCHES))
+        cold, cold_cpu, queries, size = fetch(client, path)
+        warm, warm_cpu = min(fetch(client, path)[:2] for _ in range(WARM_FETCHES))
         slowest = max(slowest, cold)
         print(
-            f"  {label} page={name} cold_ms={cold:.0f} warm_ms={warm:.0f} "
-            f"queries={queries} kb={size}",
+            f"  {label} page={name} cold_ms={cold:.0f} cold_cpu_ms={cold_cpu:.0f} "
+            f"warm_ms={warm:.0f} warm_cpu_ms={warm_cpu:.0f} queries={queries} kb={size}",
             flush=True,
         )
     if len(paths) > 1:
