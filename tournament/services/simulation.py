@@ -110,10 +110,13 @@ def play_round(round_, rng: random.Random, referee: Actor) -> None:
     if round_.status == RoundStatus.DRAFT:
         round_ = publish_round(round_)
     tournament = round_.tournament
-    seats = Seat.objects.select_related("entrant__team")
+    # the teams' members read with the seats (a count per seat was a query each)
+    seats = Seat.objects.select_related("entrant__team").prefetch_related(
+        "entrant__team__memberships"
+    )
     for match in round_.matches.filter(is_bye=False).prefetch_related(Prefetch("seats", seats)):
         sides = [
-            (str(s.entrant_id), s.entrant.team.memberships.count() if s.entrant.team else 1)
+            (str(s.entrant_id), len(s.entrant.team.memberships.all()) if s.entrant.team else 1)
             for s in match.seats.all()
         ]
         report = random_game(tournament.game_system, tournament.mode, sides, rng)
