@@ -1,6 +1,17 @@
-"""Readable made-up names for demo players and teams."""
+"""Readable made-up names for demo players and teams, as many as asked, never repeated.
 
+Names come in tiers, each drawn at random before the next is touched: "Ada Abbott" (1,920),
+then double-barrelled "Ada Abbott-Banks" (74,880), then "Ada Abbott 2", "Ada Abbott 3" and on
+without end; teams: "The Wattle Wardens" (256), "The Golden Wattle Wardens" (3,840), then
+numbered. A tier is a sequence computed from its index, so drawing from 74,880 names builds no
+list of them. The same ``rng`` state gives the same names; up to the first tier's size the names
+are exactly those of the plain draw of earlier versions (same seed, same demo).
+"""
+
+import itertools
+import math
 import random
+from collections.abc import Iterator, Sequence
 
 FIRST_NAMES = [
     "Ada",
@@ -132,13 +143,81 @@ TEAM_WORDS_B = [
 ]
 
 
+class Combinations(Sequence[str]):
+    """Every name made of one word from each list in turn, formatted by ``pattern``, in a fixed
+    order (the first list varies slowest). A word is never used twice in one name, so a list may
+    appear twice ("Abbott-Banks", never "Abbott-Abbott")."""
+
+    def __init__(self, pattern: str, *lists: Sequence[str]):
+        self.pattern, self.lists = pattern, lists
+        self.choices = [len(words) - lists[:k].count(words) for k, words in enumerate(lists)]
+        self.size = math.prod(self.choices)
+        #: how many names each choice at position k stands for (mixed radix, last varies fastest)
+        self.weights = [math.prod(self.choices[k + 1 :]) for k in range(len(lists))]
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.size))]
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError(index)
+        picked: list[str] = []
+        for words, choices, weight in zip(self.lists, self.choices, self.weights, strict=True):
+            free = [w for w in words if w not in picked] if picked else words
+            picked.append(free[(index // weight) % choices])
+        return self.pattern.format(*picked)
+
+
+class Numbered(Sequence[str]):
+    """The names of ``base`` with a number after each: "Ada Abbott 2"."""
+
+    def __init__(self, base: Sequence[str], number: int):
+        self.base, self.number = base, number
+
+    def __len__(self) -> int:
+        return len(self.base)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return f"{self.base[index]} {self.number}"
+
+
+def tiers(*pools: Sequence[str]) -> Iterator[Sequence[str]]:
+    """The pools in turn, then the first pool numbered 2, 3, ... without end."""
+    yield from pools
+    for number in itertools.count(2):
+        yield Numbered(pools[0], number)
+
+
+def draw_names(pools: Iterator[Sequence[str]], count: int, rng: random.Random) -> list[str]:
+    """``count`` different names: drawn at random from each pool in turn until there are enough
+    (shuffled together when more than the first pool was needed)."""
+    names: list[str] = []
+    for used, pool in enumerate(pools):
+        if len(names) >= count:
+            if used > 1:
+                rng.shuffle(names)
+            return names
+        names.extend(rng.sample(pool, min(count - len(names), len(pool))))
+    return names
+
+
+PEOPLE = Combinations("{} {}", FIRST_NAMES, SURNAMES)
+PEOPLE_DOUBLE_BARRELLED = Combinations("{} {}-{}", FIRST_NAMES, SURNAMES, SURNAMES)
+TEAMS = Combinations("The {} {}", TEAM_WORDS_A, TEAM_WORDS_B)
+TEAMS_TWO_WORDS = Combinations("The {} {} {}", TEAM_WORDS_A, TEAM_WORDS_A, TEAM_WORDS_B)
+
+
 def person_names(count: int, rng: random.Random) -> list[str]:
-    """``count`` different "First Last" names."""
-    pairs = [(f, s) for f in FIRST_NAMES for s in SURNAMES]
-    return [f"{f} {s}" for f, s in rng.sample(pairs, count)]
+    """``count`` different "First Last" names (any count: see the module docstring)."""
+    return draw_names(tiers(PEOPLE, PEOPLE_DOUBLE_BARRELLED), count, rng)
 
 
 def team_names(count: int, rng: random.Random) -> list[str]:
-    """``count`` different "The Adjective Nouns" team names."""
-    pairs = [(a, b) for a in TEAM_WORDS_A for b in TEAM_WORDS_B]
-    return [f"The {a} {b}" for a, b in rng.sample(pairs, count)]
+    """``count`` different "The Adjective Nouns" team names (any count)."""
+    return draw_names(tiers(TEAMS, TEAMS_TWO_WORDS), count, rng)

@@ -25,6 +25,7 @@ from tournament.scoring_calls import (
     gap_errors,
 )
 from tournament.services.clock import MAX_EXTEND_SECONDS
+from tournament.widgets import LongSelect
 
 SYSTEM_MODE_SEPARATOR = ":"
 
@@ -304,14 +305,14 @@ class CsvImportForm(forms.Form):
 class SwapSeatsForm(forms.Form):
     """Two entrants of one drafted round, to exchange their seats."""
 
-    first = forms.TypedChoiceField(coerce=int, label="Swap")
-    second = forms.TypedChoiceField(coerce=int, label="with")
+    first = forms.TypedChoiceField(coerce=int, label="Swap", widget=LongSelect)
+    second = forms.TypedChoiceField(coerce=int, label="with", widget=LongSelect)
 
     def __init__(self, seats, *args, **kwargs):
+        """``seats``: (entrant id, name, table number) of every seat that may swap."""
         super().__init__(*args, **kwargs)
         choices = [("", "Choose a player")] + [
-            (seat.entrant_id, f"{seat.entrant.display_name} (table {seat.match.table_number})")
-            for seat in seats
+            (entrant, f"{name} (table {table})") for entrant, name, table in seats
         ]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices

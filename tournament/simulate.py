@@ -29,6 +29,12 @@ def deal_characters(side_sizes: list[int], rng: random.Random) -> list[list[str]
     return dealt
 
 
+def play(mode: str, state: dict, event: dict) -> dict:
+    """The snapshot after one more event of an Eye for an Eye game (``EventRejected`` if the
+    rules refuse it)."""
+    return engine_api.advance(EYE_FOR_AN_EYE, mode, state, event)[0]
+
+
 def random_battle(
     mode: str, sides: list[tuple[str, int]], rng: random.Random, max_events: int = 60
 ) -> dict:
@@ -44,8 +50,10 @@ def random_battle(
             for (side, _), chars in zip(sides, dealt, strict=True)
         ]
     }
-    state = engine_api.new_game(EYE_FOR_AN_EYE, mode, setup)
-    state = engine_api.apply_event(EYE_FOR_AN_EYE, mode, state, {"type": "start"})
+    # the state without its log, advanced one event at a time: each event costs the same
+    # however long the game is (``apply_event`` replays the whole log every time)
+    state = engine_api.snapshot(engine_api.new_game(EYE_FOR_AN_EYE, mode, setup))
+    state = play(mode, state, {"type": "start"})
     side_of = {c: side for (side, _), chars in zip(sides, dealt, strict=True) for c in chars}
     calls = mode.removesuffix("_alliance") in CALLING_MODES
     catches = mode.startswith("nymphlet")
@@ -74,11 +82,11 @@ def random_battle(
                 "cancelled": rng.randint(0, hits // 2),
             }
         try:
-            state = engine_api.apply_event(EYE_FOR_AN_EYE, mode, state, event)
+            state = play(mode, state, event)
         except EventRejected:
             continue
     if state["status"] != "ended":
-        state = engine_api.apply_event(EYE_FOR_AN_EYE, mode, state, {"type": "end"})
+        state = play(mode, state, {"type": "end"})
     return engine_api.proposed_report(EYE_FOR_AN_EYE, mode, state)
 
 

@@ -7,7 +7,7 @@ The list follows the round's websocket (results arriving) through static/js/live
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
+from django.db.models import Case, Prefetch, When
 from django.shortcuts import get_object_or_404, redirect, render
 
 from common.query_numbers import whole_number
@@ -29,6 +29,7 @@ from matches.views import offline_sync
 from tournament.models import RoundStatus
 from tournament.realtime import server_time_ms
 from tournament.views.organiser.common import page_actor, staff_tournament
+from tournament.views.table_pages import table_page
 
 #: the highest round number a query may name (the column is a small positive integer)
 MAX_ROUND_NUMBER = 32767
@@ -37,17 +38,22 @@ URGENCY = [MatchStatus.DISPUTED, MatchStatus.REPORTED, MatchStatus.OPEN, MatchSt
 
 @login_required
 def desk(request, slug):
-    """The round being played (``?round=N`` for another): tables by urgency."""
+    """The round being played (``?round=N`` for another): tables by urgency, a page of them
+    at a time (``?page=N``; the offline desk keeps the tables of the page it shows)."""
     rendered_at = server_time_ms()
     tournament = staff_tournament(request, slug)
     round_ = desk_round(tournament, request.GET.get("round"))
-    matches = []
+    matches, page = [], None
     if round_:
         seats = Seat.objects.select_related("entrant").order_by("position")
-        matches = sorted(
-            round_.matches.prefetch_related(Prefetch("seats", seats)),
-            key=lambda m: (URGENCY.index(m.status), m.table_number),
+        urgency = Case(*(When(status=s, then=n) for n, s in enumerate(URGENCY)), default=9)
+        by_urgency = (
+            round_.matches.annotate(urgency=urgency)
+            .order_by("urgency", "table_number")
+            .prefetch_related(Prefetch("seats", seats))
         )
+        page = table_page(by_urgency, request.GET.get("page"))
+        matches = list(page.object_list)
     return render(
         request,
         "desk/desk.html",
@@ -59,6 +65,8 @@ def desk(request, slug):
             .select_related("stage")
             .order_by("number"),
             "matches": matches,
+            "page": page,
+            "page_keep": f"round={round_.number}" if round_ else "",
             "next_open": next_open_match(round_),
         },
     )

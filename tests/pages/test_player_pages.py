@@ -55,9 +55,10 @@ def test_query_count_of_the_pairings_page_does_not_grow_with_the_field(
         tournament = TournamentFactory(slug=slug)
         EntrantFactory.create_batch(size, tournament=tournament)
         publish_round(generate_swiss_round(tournament, seed=1))
-        # the event, the round, its matches (with live games), their seats with the entrants,
-        # the players' ratings (for the chances to win)
-        with django_assert_max_num_queries(5):
+        # the event, the round, the count of its tables (for the pages of tables), a page of
+        # its matches (with live games), their seats with the entrants, the players' ratings
+        # (for the chances to win)
+        with django_assert_max_num_queries(6):
             assert client.get(f"/events/{slug}/rounds/1/").status_code == 200
 
 

@@ -82,8 +82,9 @@ def test_query_count_does_not_grow_with_the_tables(client, django_assert_max_num
         for number, entrant in enumerate(entrants[::2]):
             rate(entrant.player, 20.0 + number)
         publish_round(generate_swiss_round(tournament, seed=1))
-        # the event, the round, its matches, their seats with the entrants, the ratings
-        with django_assert_max_num_queries(5):
+        # the event, the round, the count of its tables (the pages of tables), a page of its
+        # matches, their seats with the entrants, the ratings
+        with django_assert_max_num_queries(6):
             response = client.get(f"/events/{slug}/rounds/1/")
         assert response.context["win_chances"] is True
 
@@ -105,7 +106,7 @@ def test_teams_play_as_the_sum_of_their_players(client, django_assert_max_num_qu
     rate(PlayerFactory(), 1.0)
     star = round_.matches.get(table_number=1).seats.first().entrant
     PlayerRating.objects.filter(player=star.team.members.first()).update(mu=60.0)
-    with django_assert_max_num_queries(6):  # ... and the teams' members
+    with django_assert_max_num_queries(7):  # ... and the teams' members
         response = client.get("/events/team-odds/rounds/1/")
     chances = chances_on_page(response)
     assert all(sum(table.values()) == 100 for table in chances.values())

@@ -1,6 +1,7 @@
 """The simulation command runs whole events to a champion, players and teams alike."""
 
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,8 @@ from matches.models import Seat
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.management.commands.simulate_event import Command
 from tournament.models import Tournament, TournamentStatus
+from tournament.models.people import MAX_SEED
+from tournament.services.simulation import register_sides
 
 pytestmark = pytest.mark.django_db
 
@@ -142,3 +145,18 @@ def test_a_simulated_season_plays_every_event_with_one_pool_of_players(
 def test_a_season_needs_a_sensible_number_of_events():
     with pytest.raises(CommandError, match="--events is 1 to 50"):
         call_command("simulate_event", "--events", "0")
+
+
+def test_a_size_past_the_platform_s_seeds_is_refused_with_a_message():
+    """Issue 43: every simulated side gets a seed, and a seed is 1 to MAX_SEED everywhere."""
+    with pytest.raises(CommandError, match=f"--players is at most {MAX_SEED}"):
+        call_command("simulate_event", "--players", str(MAX_SEED + 1))
+
+
+def test_sides_register_past_the_size_of_the_plain_name_pools():
+    """Issue 43: 256 plain team names (and 1,920 people) once stopped a larger simulation."""
+    tournament = TournamentFactory(mode="alliances")
+    register_sides(tournament, 300, True, random.Random(1))
+    names = list(tournament.entrants.values_list("display_name", flat=True))
+    assert len(names) == 300 == len(set(names))
+    assert sorted(tournament.entrants.values_list("seed", flat=True)) == list(range(1, 301))

@@ -17,6 +17,7 @@ from tournament.models.event import (
     game_length_error,
     tiebreaker_errors,
 )
+from tournament.models.people import MAX_SEED
 from tournament.scoring_calls import MAX_GAP_SECONDS, MIN_GAP_SECONDS, gap_errors
 from tournament.services.events import SETTINGS
 from tournament.services.player_suggestions import suggestable
@@ -231,7 +232,9 @@ class EntrantCreateSerializer(StrictSerializer):
     )
     club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     email = serializers.EmailField(required=False, allow_blank=True, default="")
-    seed = serializers.IntegerField(min_value=1, max_value=100_000, required=False, allow_null=True)
+    seed = serializers.IntegerField(
+        min_value=1, max_value=MAX_SEED, required=False, allow_null=True
+    )
     display_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
     player = serializers.IntegerField(
         min_value=1,
@@ -275,7 +278,9 @@ class EntrantCreateSerializer(StrictSerializer):
 class EntrantUpdateSerializer(StrictModelSerializer):
     """The fields an organiser may change on an entrant."""
 
-    seed = serializers.IntegerField(min_value=1, max_value=100_000, required=False, allow_null=True)
+    seed = serializers.IntegerField(
+        min_value=1, max_value=MAX_SEED, required=False, allow_null=True
+    )
 
     class Meta:
         model = Entrant

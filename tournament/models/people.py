@@ -19,6 +19,9 @@ def new_access_token() -> str:
 
 #: Crockford's base32: no I, L, O or U, so a code read aloud or off a card is typed right
 SHORT_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+#: an entrant's seed is 1 to this in every door (the CSV, the API, the simulation, which seeds
+#: every side): the one bound on how many sides an event can seed
+MAX_SEED = 100_000
 SHORT_CODE_LENGTH = 8  # 40 bits; guessing is rate-limited like the private links
 
 

@@ -15,11 +15,11 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
 from tournament.models import Entrant, Player
+from tournament.models.people import MAX_SEED
 
 COLUMNS = ("name", "club", "email", "seed")
 MAX_BYTES = 1_000_000
 MAX_ROWS = 5_000
-MAX_SEED = 100_000
 # A cell a spreadsheet would run as a formula when the exported CSV files are opened again.
 FORMULA_START = re.compile(r"^[=+\-@\t\r]")
 CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

@@ -86,7 +86,9 @@ def sides_to_pair(tournament: Tournament) -> list[Side]:
     if tournament.team_play:
         entrants = entrants.annotate(players=Count("team__memberships"))
     sides = []
-    for entrant in entrants.only("id"):
+    # the tournament's id too: a related manager's rows get their tournament set, and a
+    # deferred ``tournament_id`` cost one query per entrant (issue 43)
+    for entrant in entrants.only("id", "tournament_id"):
         record = history.get(entrant.id)
         sides.append(
             Side(

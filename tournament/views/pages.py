@@ -164,6 +164,13 @@ def find_tables(tournament: Tournament, round_: Round | None, query: str) -> lis
     return [{"entrant": e, "seat": seats.get(e.pk)} for e in entrants]
 
 
+#: the event's home lists its field by name up to this size; a larger field is counted, and
+#: found with "Find my table" and the standings (10,000 names were 640 kB and seconds to draw)
+ENTRANTS_LISTED = 300
+#: the final order's rows on the event home (the whole order is on the standings page)
+FINAL_ROWS_SHOWN = 8
+
+
 def tournament_detail(request, slug):
     """An event's home page: what it is, the current round and its clock, where to go next."""
     rendered_at = server_time_ms()
@@ -189,12 +196,17 @@ def tournament_detail(request, slug):
             "found": find_tables(tournament, current, query),
             "searched": bool(query.strip()),
             "has_bracket": has_bracket,
-            "entrants": list(tournament.entrants.order_by("display_name")),
+            "entrants": list(tournament.entrants.order_by("display_name")[:ENTRANTS_LISTED]),
+            "entrant_count": tournament.entrants.count(),
+            "standings_url": reverse("tournament:standings", args=[tournament.slug]) + token,
             "qr": qr_svg(page_url),
             "page_url": page_url,
             "token": token,
             "tournament_poll": tournament_poll_url(request, tournament, rendered_at),
-            "final": final_standings(tournament),
+            # the top of the final order, and one row more to tell that the rest exists
+            # (the template once stepped through all of 10,000 rows to show 8)
+            "final": (final_standings(tournament) or [])[: FINAL_ROWS_SHOWN + 1] or None,
+            "final_limit": FINAL_ROWS_SHOWN,
         },
     )
 

@@ -14,20 +14,23 @@ from tournament.views.pages import (
     visible_tournament,
     with_win_chances,
 )
+from tournament.views.table_pages import table_page
 
 
 def round_pairings(request, slug, number):
     """The tables of one round with each side's starting colour and result, live.
 
     Each seat's chance to win its table by the rating model is shown when any player of the
-    round is rated. Six queries at most whatever the field size: the event, the round, its
+    round is rated. A page of tables at a time (``table_page``). Seven queries at most whatever
+    the field size (the count of tables for the pages): the event, the round, its
     matches (with any live game), their seats with the entrants, the teams' members (team
     events) and the players' ratings.
     """
     rendered_at = server_time_ms()
     tournament = visible_tournament(request, slug)
     round_ = visible_round(request, tournament, number)
-    matches = list(round_matches(round_))
+    page = table_page(round_matches(round_), request.GET.get("page"))
+    matches = list(page.object_list)
     return render(
         request,
         "tournament/pairings.html",
@@ -36,6 +39,7 @@ def round_pairings(request, slug, number):
             "tournament": tournament,
             "round": round_,
             "matches": matches,
+            "page": page,
             "win_chances": with_win_chances(tournament, matches),
             "clock": clock_view(round_),
             "token": token_query(request),

@@ -28,7 +28,7 @@ from tournament.models import PUBLIC_ROUND_STATES, RoundStatus, StageKind
 from tournament.permissions import entrant_from_token
 from tournament.realtime import server_time_ms
 from tournament.services.final_standings import final_standings
-from tournament.services.standings import compute_standings
+from tournament.services.standings import cached_standings
 from tournament.views.pages import (
     clock_view,
     public_rounds,
@@ -206,7 +206,7 @@ def entrant_page(request, slug, entrant_id):
             }
         )
     standing = next(
-        (row for row in compute_standings(tournament) if row.entrant_id == str(entrant.pk)), None
+        (row for row in cached_standings(tournament) if row.entrant_id == str(entrant.pk)), None
     )
     return render(
         request,

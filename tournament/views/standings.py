@@ -74,6 +74,8 @@ def standings(request, slug):
     page = whole_number(request.GET.get("page"), low=1, high=MAX_PAGE) or 1
     token = token_query(request)
     table = standings_table(tournament, token, page)
+    final = final_standings(tournament)
+    shown = slice((table["page"] - 1) * STANDINGS_PAGE_SIZE, table["page"] * STANDINGS_PAGE_SIZE)
     return render(
         request,
         "tournament/standings.html",
@@ -85,7 +87,10 @@ def standings(request, slug):
             "next_page": table["page"] + 1 if table["page"] < table["pages"] else None,
             "token": token,
             "tournament_poll": tournament_poll_url(request, tournament, rendered_at),
-            "final": final_standings(tournament),
+            "final": final,
+            # the final order a page at a time too, beside the Swiss page (10,000 rows at
+            # once were most of a megabyte)
+            "final_rows": final[shown] if final else None,
         },
     )
 

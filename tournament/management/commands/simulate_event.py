@@ -13,14 +13,16 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
+from django.utils.translation import gettext as _
 
 from engine import api as engine_api
 from leagues.models import PlayerRating
 from leagues.services.season_simulation import EventPlan, simulate_season
 from leagues.services.season_standings import season_standings
 from tournament.models import EntrantStatus, StageKind, Tournament
+from tournament.models.people import MAX_SEED
 from tournament.services.rounds import RoundError
-from tournament.services.simulation import register_sides, run_event
+from tournament.services.simulation import no_stage, register_sides, run_event
 from tournament.services.standings import compute_standings
 from tournament.simulate import EYE_FOR_AN_EYE, EYE_VS_EYE
 
@@ -67,6 +69,9 @@ class Command(BaseCommand):
         "Simulate a whole event with random legal games and print standings and bracket. "
         "The same --seed gives the same event, whatever else the database holds."
     )
+    #: ``stage``: a callable ``stage(name)`` giving a context manager around each step (from
+    #: ``call_command`` only: ``bench/whole_event.py`` times the steps with it)
+    stealth_options = ("stage",)
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -110,10 +115,31 @@ class Command(BaseCommand):
         )
 
     def handle(
-        self, *args, players, teams, method, rounds, seed, drops, slug, mode, events, **options
+        self,
+        *args,
+        players,
+        teams,
+        method,
+        rounds,
+        seed,
+        drops,
+        slug,
+        mode,
+        events,
+        stage=no_stage,
+        **options,
     ):
         if players < 2:
             raise CommandError("an event needs at least two sides")
+        if players > MAX_SEED:
+            raise CommandError(
+                _(
+                    "--players is at most %(most)s: every simulated side is seeded, and a "
+                    "seed is 1 to %(most)s on the platform (the largest real events have about "
+                    "10,000 players)"
+                )
+                % {"most": MAX_SEED}
+            )
         if not 1 <= events <= MAX_EVENTS:
             raise CommandError(f"--events is 1 to {MAX_EVENTS}")
         require_migrated_database()
@@ -121,7 +147,7 @@ class Command(BaseCommand):
         label = mode or ("alliances" if teams else "every_eye")
         system, mode = MODES[label]
         teams = engine_api.describe(system, mode)["side_kind"] == "team"
-        organiser, _ = get_user_model().objects.get_or_create(username="simulation")
+        organiser, _created = get_user_model().objects.get_or_create(username="simulation")
         if events > 1:
             plan = EventPlan(system, mode, players, teams, method, rounds, drops)
             try:
@@ -144,14 +170,17 @@ class Command(BaseCommand):
             pairing_method=method,
             swiss_rounds=rounds,
         )
-        register_sides(tournament, players, teams, rng)
+        with stage("registration"):
+            register_sides(tournament, players, teams, rng)
         try:
-            message = run_event(tournament, rng, drops=drops, progress=self.progress)
+            message = run_event(tournament, rng, drops=drops, progress=self.progress, stage=stage)
         except RoundError as exc:
             raise CommandError(f"no elimination stage: {exc}") from exc
         self.stdout.write("")
-        self.print_standings(tournament)
-        self.print_bracket(tournament)
+        with stage("standings"):
+            self.print_standings(tournament)
+        with stage("bracket"):
+            self.print_bracket(tournament)
         self.stdout.write(self.style.SUCCESS(message))
 
     def progress(self, done, total, label):
