@@ -11,12 +11,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from baseline import split_baseline  # noqa: E402
 
-#: every bench script (bench/http_event.py and bench/cpu_usage.py are modules the HTTP bench
-#: imports)
+#: every bench script: a file of bench/ that runs as a program (``__main__``); the others are
+#: modules the benches import (baseline.py, http_event.py, whole_event_run.py...)
 BENCHES = sorted(
     path.stem
     for path in (ROOT / "bench").glob("*.py")
-    if path.stem not in ("baseline", "http_event", "cpu_usage")
+    if 'if __name__ == "__main__":' in path.read_text()
 )
 
 
