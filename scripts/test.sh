@@ -6,5 +6,5 @@
 # few tests, call .venv/bin/python -m pytest directly. Extra arguments go to pytest.
 source "$(dirname "$0")/python.sh"
 ensure_requirements requirements-test.txt
-exec .venv/bin/python -m pytest --numprocesses="${TEST_WORKERS:-2}" \
+exec .venv/bin/python -m pytest --numprocesses="${TEST_WORKERS:-2}" --durations=25 \
   --cov --cov-branch --cov-report=term:skip-covered "$@"

@@ -1,5 +1,7 @@
 """Shared fixtures and the switches for tests that need real services."""
 
+from pathlib import Path
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
@@ -65,13 +67,53 @@ def reaches_the_database(item) -> bool:
     return not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
 
 
+# The files whose tests take longest, slowest first (measured with --durations; see
+# docs/testing.md). They run first, so that on pytest-xdist's workers no long test starts last
+# and holds the run while the other worker idles.
+SLOW_FILES = (
+    "browser/test_whole_event.py",
+    "browser/test_production.py",
+    "browser/test_season.py",
+    "browser/test_players_day.py",
+    "browser/test_missed_pushes.py",
+    "browser/test_front_door.py",
+    "browser/test_shared_phone.py",
+    "browser/test_offline.py",
+    "browser/test_console_desk.py",
+    "fuzz/test_form_fuzz.py",
+    "algorithms/test_standings_totals.py",
+    "algorithms/test_pairing_pods.py",
+    "fuzz/test_csv_hostile.py",
+    "foundation/test_database_tests_only.py",
+    "contract/test_generated_client.py",
+    "foundation/test_readme_api.py",
+    "foundation/test_settings.py",
+    "fuzz/test_api_schema_fuzz.py",
+    "services/test_simulate_event.py",
+    "api/test_result_fuzz.py",
+)
+TESTS = Path(__file__).parent
+
+
+def run_order(item) -> tuple[int, int]:
+    """Where ``item`` runs: the browser tests first, as one block (tests/browser/conftest.py),
+    then the others; in each part the slow files first (in :data:`SLOW_FILES` order), then the
+    rest as collected."""
+    path = item.path.relative_to(TESTS).as_posix() if item.path.is_relative_to(TESTS) else ""
+    part = 0 if path.startswith("browser/") else 2
+    if path in SLOW_FILES:
+        return (part, SLOW_FILES.index(path))
+    return (part + 1, 0)
+
+
 def pytest_collection_modifyitems(config, items):
-    """With ``--database-tests-only``, deselect the tests that cannot reach the database."""
-    if not config.getoption("--database-tests-only"):
-        return
-    kept, left = [], []
-    for item in items:
-        (kept if reaches_the_database(item) else left).append(item)
-    if left:
-        config.hook.pytest_deselected(items=left)
-        items[:] = kept
+    """With ``--database-tests-only``, deselect the tests that cannot reach the database; run
+    the slowest tests first (a stable sort: the order within a file stays)."""
+    if config.getoption("--database-tests-only"):
+        kept, left = [], []
+        for item in items:
+            (kept if reaches_the_database(item) else left).append(item)
+        if left:
+            config.hook.pytest_deselected(items=left)
+            items[:] = kept
+    items.sort(key=run_order)

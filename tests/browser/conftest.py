@@ -1,6 +1,7 @@
 """Browser tests: a real ASGI server (daphne) on the test database, and Debian's Chromium.
 
-* ``asgi_server`` starts daphne in a subprocess on a free 127.0.0.1 port with the test
+* ``asgi_server`` starts daphne (once for the folder, per test process; see below) in a
+  subprocess on a free 127.0.0.1 port with the test
   database of this run (SQLite: the test database is a file under ``var/``, or
   ``SQLITE_TEST_PATH``; PostgreSQL: the test database's name) and no ``REDIS_URL``, so the
   in-memory channel layer carries the websockets inside that one process and Celery runs
@@ -8,7 +9,8 @@
   files, as ``runserver`` would). Rows the tests write must be committed to be seen by it: the
   tests are ``django_db(transaction=True)`` or build their data outside any test transaction
   (and are still marked ``django_db``, or pytest-django would not set the test database up).
-* ``browser`` drives ``/usr/bin/chromium`` through Playwright (never a downloaded browser);
+* ``browser`` drives ``/usr/bin/chromium`` through Playwright (never a downloaded browser),
+  one Chromium for the folder per test process (each test has contexts of its own);
   every test here is skipped with a reason when it is missing. If Chromium's process dies, it
   is launched again and the test it died under runs once more (``harness.Chromium``).
 * ``new_context`` opens separate browser contexts (separate cookies: an organiser, a referee,
@@ -137,9 +139,9 @@ def running_server(command: list[str], env: dict, port: int, name: str):
             sys.stderr.write(f"\n--- {name} log (port {port}) ---\n{text[-6000:]}\n")
 
 
-@pytest.fixture(scope="module")
-def asgi_server(django_db_setup, django_db_blocker):
-    """The base URL of a daphne process serving the project on the test database."""
+@contextlib.contextmanager
+def daphne_server(django_db_blocker):
+    """Run daphne serving ``tests.browser.asgi`` on the test database; yields its base URL."""
     env = server_env(django_db_blocker, DEBUG="1")
     port = free_port()
     command = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)]
@@ -147,38 +149,73 @@ def asgi_server(django_db_setup, django_db_blocker):
         yield f"http://127.0.0.1:{port}"
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """Chromium through Playwright, for one test module (a :class:`Chromium`)."""
-    with module_chromium() as chromium:
+# One server and one browser for the whole folder, per test process: starting daphne and
+# Chromium for every module cost seconds each time. The root conftest runs this folder's tests
+# first, so a worker of pytest-xdist runs them in one block and starts both once ("package"
+# scope: should it come back to the folder after other tests, they start again, and the tests
+# outside the folder never see Playwright's loop or its switch). A module that needs another
+# server (settings in its environment) or another browser (extra arguments) overrides the
+# fixture with a module-scoped one.
+@pytest.fixture(scope="package")
+def asgi_server(django_db_setup, django_db_blocker):
+    """The base URL of a daphne process serving the project on the test database."""
+    with daphne_server(django_db_blocker) as url:
+        yield url
+
+
+@pytest.fixture(scope="package")
+def playwright_manager():
+    """Playwright's driver (sync API), for the folder; see :func:`playwright_running`."""
+    with playwright_running() as manager:
+        yield manager
+
+
+@pytest.fixture(scope="package")
+def browser(playwright_manager):
+    """Chromium through Playwright, for the folder (a :class:`Chromium`)."""
+    with module_chromium(playwright_manager) as chromium:
         yield chromium
 
 
-@contextlib.contextmanager
-def module_chromium(extra_args=()):
-    """A :class:`Chromium` launched with ``extra_args`` besides the usual ones.
+@pytest.fixture(autouse=True, scope="module")
+def no_mail_of_other_modules():
+    """The server outlives a module: each module reads only the e-mails sent in it."""
+    for path in MAIL_DIR.glob("*.log"):
+        path.unlink(missing_ok=True)
 
-    Playwright's synchronous API runs an asyncio loop in this thread, so Django would refuse
-    the tests' own ORM calls as "async unsafe"; the switch is set only while it runs (module
-    scope, so no test outside this folder ever sees the loop or the switch).
+
+@contextlib.contextmanager
+def playwright_running():
+    """Playwright's synchronous API, started.
+
+    It runs an asyncio loop in this thread, so Django would refuse the tests' own ORM calls as
+    "async unsafe"; the switch is set only while it runs (package scope, so no test outside
+    this folder ever sees the loop or the switch).
     """
     from playwright.sync_api import sync_playwright
 
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     manager = sync_playwright().start()
+    try:
+        yield manager
+    finally:
+        manager.stop()
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@contextlib.contextmanager
+def module_chromium(manager, extra_args=()):
+    """A :class:`Chromium` of ``manager`` launched with ``extra_args`` besides the usual ones;
+    closed when the block ends."""
     chromium = Chromium(manager, extra_args)
     try:
         yield chromium
     finally:
-        try:
-            chromium.close()
-        finally:
-            manager.stop()
-            if previous is None:
-                os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-            else:
-                os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+        chromium.close()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -85,9 +85,10 @@ def asgi_server(django_db_setup, django_db_blocker, tmp_path_factory, certificat
 
 
 @pytest.fixture(scope="module")
-def browser(certificate):
+def browser(playwright_manager, certificate):
     """Chromium trusting the server's certificate (a service worker needs a valid one)."""
-    with module_chromium([f"--ignore-certificate-errors-spki-list={certificate[2]}"]) as chromium:
+    trust = f"--ignore-certificate-errors-spki-list={certificate[2]}"
+    with module_chromium(playwright_manager, [trust]) as chromium:
         yield chromium
 
 

@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 
 from notifications.models import PushSubscription
 from notifications.vapid import make_key_pair
+from tests.browser.conftest import daphne_server
 from tests.browser.helpers import PHONE, ROOT
 from tests.factories import EntrantFactory, TournamentFactory
 from tests.notifications.push_service import LocalPushService, key_bytes
@@ -44,6 +45,13 @@ def push_on_the_server():
         for name, value in env.items():
             patch.setenv(name, value)
         yield
+
+
+@pytest.fixture(scope="module")
+def asgi_server(push_on_the_server, django_db_setup, django_db_blocker):
+    """A server of this module's own, started with push on (the folder's has it off)."""
+    with daphne_server(django_db_blocker) as url:
+        yield url
 
 
 @pytest.fixture
