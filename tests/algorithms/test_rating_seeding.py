@@ -15,6 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.algorithms.helpers import count_repeats, play, random_history
+from tests.algorithms.test_pairing_pods import check_well_formed
 from tournament.pairing import (
     AllianceOptions,
     PairingError,
@@ -27,9 +29,6 @@ from tournament.pairing import (
 )
 from tournament.pairing.seeding import pot_sizes
 from tournament.rating import Rating, RatingRun, side_strength, whole_percentages
-
-from .helpers import count_repeats, play, random_history
-from .test_pairing_pods import check_well_formed
 
 
 def rated(n: int, seed: int = 0) -> list[Side]:

@@ -23,6 +23,7 @@ from matches.services.result_marks import result_mark, stored_mark
 from matches.services.results import confirm_report, correct_result, enter_result, submit_report
 from tests.browser.helpers import report_for
 from tests.factories import TournamentFactory
+from tests.realtime.conftest import communicator, run
 from tournament import realtime
 from tournament.models import Round, Tournament
 from tournament.realtime import server_time_ms
@@ -30,8 +31,6 @@ from tournament.services import live_news
 from tournament.services import rounds as rounds_service
 from tournament.services.events import update_tournament
 from tournament.services.live_news import DECIDED_BEFORE_COMMIT, news_since, tables_since
-
-from .conftest import communicator, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,12 +9,11 @@ from channels.db import database_sync_to_async
 
 from matches.models import LiveEvent, LiveGame
 from tests.factories import EntrantFactory, MatchFactory, SeatFactory, UserFactory
+from tests.realtime.conftest import communicator, match_state, run
 from tournament import tasks
 from tournament.clock_maths import ClockState
 from tournament.models import GenerationJob, RoundStatus, StaffRole, StaffRoleKind
 from tournament.services import rounds as rounds_service
-
-from .conftest import communicator, match_state, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,10 +8,9 @@ import pytest
 from channels.db import database_sync_to_async
 
 from matches.models import AuditEntry, LiveEvent, ResultVersion
+from tests.realtime.conftest import communicator, match_state, run
 from tournament.consumers import REFUSED
 from tournament.services.registration import replace_private_link
-
-from .conftest import communicator, match_state, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

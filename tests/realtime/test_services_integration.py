@@ -29,10 +29,9 @@ from django.test import override_settings
 
 from config.asgi_servers import asgi_command
 from config.redis_layer import redis_channel_layer
+from tests.realtime.conftest import session_cookie
 from tournament.models import GenerationJob, JobStatus
 from tournament.services import rounds as rounds_service
-
-from .conftest import session_cookie
 
 websockets_client = pytest.importorskip("websockets.asyncio.client")
 

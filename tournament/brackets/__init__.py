@@ -11,7 +11,7 @@ Public API:
     final_order(swiss_order, group_stages, final_totals, champion) -> list[Finish]
 """
 
-from .advancement import (
+from tournament.brackets.advancement import (
     DEFAULT_POINTS,
     Advancement,
     FinalResult,
@@ -22,8 +22,8 @@ from .advancement import (
     game_points,
     resolve_tiebreak,
 )
-from .final_order import Finish, final_order
-from .formats import (
+from tournament.brackets.final_order import Finish, final_order
+from tournament.brackets.formats import (
     CUTS,
     FINAL_GAMES,
     PLAYERS,
@@ -35,7 +35,7 @@ from .formats import (
     fill_stage,
     stages_for,
 )
-from .plan import CutTie, EliminationPlan, plan_elimination
+from tournament.brackets.plan import CutTie, EliminationPlan, plan_elimination
 
 __all__ = [
     "Finish",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .formats import BracketError
+from tournament.brackets.formats import BracketError
 
 #: Points by place for 2, 3 and 4 sides (rulebook tables).
 DEFAULT_POINTS: dict[int, tuple[int, ...]] = {2: (4, 2), 3: (4, 2, 1), 4: (4, 3, 2, 1)}

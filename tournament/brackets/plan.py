@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .formats import BracketError, Group, Stage, cut_size, stages_for
+from tournament.brackets.formats import BracketError, Group, Stage, cut_size, stages_for
 
 READY = "ready"
 PENDING = "tiebreak_needed"

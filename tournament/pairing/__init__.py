@@ -9,12 +9,12 @@ Public API:
     seeded_pods(order, strengths, sizes, seeding, rng) -> pods seeded by rating
 """
 
-from .alliances import pair_alliances
-from .flowers import deal_flowers, flower_list
-from .pods import pair_pods
-from .seeding import SEEDINGS, seeded_pods
-from .sizes import best_size_order, pod_sizes
-from .types import (
+from tournament.pairing.alliances import pair_alliances
+from tournament.pairing.flowers import deal_flowers, flower_list
+from tournament.pairing.pods import pair_pods
+from tournament.pairing.seeding import SEEDINGS, seeded_pods
+from tournament.pairing.sizes import best_size_order, pod_sizes
+from tournament.pairing.types import (
     FLOWERS,
     AllianceOptions,
     Pairing,

@@ -25,9 +25,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .core import check_method, check_sides, seat_round
-from .seeding import check_seeding
-from .types import AllianceOptions, Pairing, PairingError, Side
+from tournament.pairing.core import check_method, check_sides, seat_round
+from tournament.pairing.seeding import check_seeding
+from tournament.pairing.types import AllianceOptions, Pairing, PairingError, Side
 
 #: Points for a bye when the organiser has not configured them: a win (1st of 2 sides).
 DEFAULT_BYE_POINTS = 4

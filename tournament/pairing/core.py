@@ -16,13 +16,18 @@ from operator import attrgetter, getitem, neg
 from typing import Any
 
 from tournament.ids import by_id
-
-from .arrange import Arrangement, chunked, polish_spread, repair_nearby, repair_tabu
-from .draws import draws_below, shuffle
-from .exact import EXACT_LIMIT, exact_grouping
-from .seeding import OFF, seeded_pods, seeding_record
-from .sizes import best_size_order
-from .types import FLOWERS, METHODS, Pairing, PairingError, Pod, Side
+from tournament.pairing.arrange import (
+    Arrangement,
+    chunked,
+    polish_spread,
+    repair_nearby,
+    repair_tabu,
+)
+from tournament.pairing.draws import draws_below, shuffle
+from tournament.pairing.exact import EXACT_LIMIT, exact_grouping
+from tournament.pairing.seeding import OFF, seeded_pods, seeding_record
+from tournament.pairing.sizes import best_size_order
+from tournament.pairing.types import FLOWERS, METHODS, Pairing, PairingError, Pod, Side
 
 _DEALS = list(permutations(FLOWERS))
 #: _DEAL_PREFIXES[d][k] = the first k flowers of deal d (made once, not once per pod)

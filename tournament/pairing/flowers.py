@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .types import FLOWERS, PairingError
+from tournament.pairing.types import FLOWERS, PairingError
 
 TEAM_SEPARATOR = "+"
 

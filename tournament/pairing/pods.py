@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .core import check_method, check_sides, seat_round
-from .seeding import check_seeding
-from .sizes import pod_sizes
-from .types import Pairing, PairingError, PairingOptions, Side
+from tournament.pairing.core import check_method, check_sides, seat_round
+from tournament.pairing.seeding import check_seeding
+from tournament.pairing.sizes import pod_sizes
+from tournament.pairing.types import Pairing, PairingError, PairingOptions, Side
 
 
 def pair_pods(sides: Sequence[Side], options: PairingOptions | None = None) -> Pairing:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from .types import PairingError, Side
+from tournament.pairing.types import PairingError, Side
 
 OFF = "off"
 SPREAD = "spread"

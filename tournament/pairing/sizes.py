@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import product
 
-from .types import PairingError
+from tournament.pairing.types import PairingError
 
 
 def pod_sizes(n: int, preferred: int = 4) -> list[int]:

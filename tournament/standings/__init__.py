@@ -8,8 +8,8 @@ Public API:
     get_metric(key) / register_metric(metric) / known_keys()
 """
 
-from .compute import compute_standings, standings_from_totals
-from .metrics import (
+from tournament.standings.compute import compute_standings, standings_from_totals
+from tournament.standings.metrics import (
     DEFAULT_TIEBREAKERS,
     FirstPlaces,
     Metric,
@@ -20,8 +20,8 @@ from .metrics import (
     known_keys,
     register_metric,
 )
-from .totals import FieldTotals, Tally, tally
-from .types import (
+from tournament.standings.totals import FieldTotals, Tally, tally
+from tournament.standings.types import (
     Entrant,
     GamePlacing,
     StandingRow,

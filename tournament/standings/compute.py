@@ -11,10 +11,9 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from tournament.ids import id_sort_key
-
-from .metrics import DEFAULT_TIEBREAKERS, Metric, Totals, get_metric
-from .totals import FieldTotals
-from .types import Entrant, GamePlacing, StandingRow, StandingsError
+from tournament.standings.metrics import DEFAULT_TIEBREAKERS, Metric, Totals, get_metric
+from tournament.standings.totals import FieldTotals
+from tournament.standings.types import Entrant, GamePlacing, StandingRow, StandingsError
 
 
 def compute_standings(

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .types import UnknownTiebreaker
+from tournament.standings.types import UnknownTiebreaker
 
 DEFAULT_TIEBREAKERS = ("victory_cup_tokens", "strength_of_schedule", "first_places")
 

@@ -19,8 +19,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from tournament.ids import id_sort_key
-
-from .types import Entrant, GamePlacing
+from tournament.standings.types import Entrant, GamePlacing
 
 
 class Tally(NamedTuple):
