@@ -100,7 +100,7 @@ def run_measurements(count: int) -> None:
     from matches.models import Channel
     from matches.services.audit import Actor
     from matches.services.results import correct_result
-    from matches.services.table_rows import read_match
+    from matches.services.table_queries import read_match
 
     event = build_event(False)
     tables = event["matches"][:TABLES]

@@ -15,7 +15,7 @@ from matches.models import (
     ResultVersion,
     Seat,
 )
-from tournament.admin_totals import RetallyAfterEdit
+from tournament.services.admin_totals import RetallyAfterEdit
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -4,7 +4,6 @@ from django.contrib import admin
 
 from matches.models import Channel
 from matches.services.audit import Actor
-from tournament.admin_totals import RetallyAfterEdit
 from tournament.models import (
     Entrant,
     GenerationJob,
@@ -16,6 +15,7 @@ from tournament.models import (
     TeamMember,
     Tournament,
 )
+from tournament.services.admin_totals import RetallyAfterEdit
 from tournament.services.registration import replace_private_link
 
 

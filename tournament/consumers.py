@@ -2,7 +2,7 @@
 
 Each consumer finds its object from the URL, checks the visitor's rights on it (a logged-in
 user through the session, or an entrant through its private link ``?token=``), and only then
-joins the groups that ``tournament.realtime`` names; a visitor who may not see the object is
+joins the groups that ``common.live.realtime`` names; a visitor who may not see the object is
 refused at the handshake (the same way whether it is missing or private). Pushes arrive as
 ``{"type": "push", "payload": ...}`` and go to the client as the payload's JSON.
 
@@ -22,17 +22,17 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from common import safe_json
+from common.live import realtime
 from matches.models import Channel
 from matches.services.audit import Actor
-from tournament import realtime
 from tournament.models import Round, Tournament
-from tournament.permissions import (
+from tournament.services import clock, live_news
+from tournament.services.permissions import (
     can_view_round,
     can_view_tournament,
     entrant_from_token,
     is_referee,
 )
-from tournament.services import clock, live_news
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
         await self.send_json({"type": "error", "code": code, "message": message, **extra})
 
     async def push(self, event):
-        """A push from ``tournament.realtime``: pass its payload on to the client (as the JSON
+        """A push from ``common.live.realtime``: pass its payload on to the client (as the JSON
         encoded once for every socket, when the push carries it)."""
         text = event.get("text")
         if isinstance(text, str):

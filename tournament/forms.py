@@ -5,6 +5,12 @@ from django.utils.text import slugify
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
+from tournament.logic.scoring_calls import (
+    DEFAULT_GAP_SECONDS,
+    MAX_GAP_SECONDS,
+    MIN_GAP_SECONDS,
+    gap_errors,
+)
 from tournament.models import (
     Confirmations,
     Entrant,
@@ -17,12 +23,6 @@ from tournament.models.event import (
     MAX_DISPUTE_WINDOW_MINUTES,
     MAX_GAME_SECONDS_ANY_SYSTEM,
     game_length_error,
-)
-from tournament.scoring_calls import (
-    DEFAULT_GAP_SECONDS,
-    MAX_GAP_SECONDS,
-    MIN_GAP_SECONDS,
-    gap_errors,
 )
 from tournament.services.clock import MAX_EXTEND_SECONDS
 from tournament.widgets import LongSelect

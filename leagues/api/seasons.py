@@ -20,15 +20,15 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.serializers import StrictModelSerializer, StrictSerializer
+from common.api.serializers import StrictModelSerializer, StrictSerializer
+from common.csv_export import csv_download
 from leagues.forms import system_choices
+from leagues.logic.season_table import MAX_TABLE_PLACES, TIEBREAKERS
 from leagues.models import Organisation, Season
-from leagues.season_table import MAX_TABLE_PLACES, TIEBREAKERS
 from leagues.services import organisations as org_service
 from leagues.services import seasons as season_service
 from leagues.services.season_standings import season_csv_table, season_events, season_standings
 from tournament.api.base import ApiViewMixin, actor_for
-from tournament.csv_export import csv_download
 from tournament.models import Tournament
 
 

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from common.errors import ServiceError
 from leagues.models import LeagueLogEntry, Organisation, OrganisationStaff
 from matches.services.audit import Actor
-from tournament.permissions import is_organiser
+from tournament.services.permissions import is_organiser
 
 
 class OrganisationError(ServiceError):

@@ -14,9 +14,9 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from common.api.serializers import DETAIL
+from common.db.sql import MAX_ID
 from common.rate_limits import rate_limited
-from common.serializers import DETAIL
-from common.sql import MAX_ID
 from matches.api.serializers import (
     ConfirmSerializer,
     CorrectionSerializer,
@@ -36,10 +36,10 @@ from matches.services.results import (
     enter_result,
     submit_report,
 )
-from matches.services.table_rows import read_match
+from matches.services.table_queries import read_match
 from tournament.api.base import ENTRANT_TOKEN, ApiViewMixin, actor_for
 from tournament.models import RoundStatus, Tournament
-from tournament.permissions import (
+from tournament.services.permissions import (
     can_view_round,
     entrant_of_request,
     is_referee,

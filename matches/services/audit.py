@@ -7,7 +7,7 @@ door they came through) and writes its own entry with ``record_change``.
 
 from dataclasses import dataclass
 
-from common import sql
+from common.db import sql
 from matches.models import AuditEntry, Channel
 
 
@@ -80,5 +80,5 @@ def record_change(
         reason=reason,
         ip_address=ip_address,
     )
-    sql.insert(entry)  # every result writes one: a prepared statement (common.sql)
+    sql.insert(entry)  # every result writes one: a prepared statement (common.db.sql)
     return entry

@@ -30,12 +30,13 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from common.errors import ServiceError
+from common.live import push_messages as messages
+from common.live import realtime
 from engine import api as engine_api
 from engine.errors import EngineUserError, EventRejected
 from matches.models import Channel, LiveEvent, LiveGame, LiveGameStatus, Match, VersionKind
 from matches.services import results, tables
 from matches.services.audit import SYSTEM, Actor, record_change
-from tournament import messages, realtime
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
-from common import sql
+from common.db import sql
 from engine import api as engine_api
 from leagues.services.ratings import ratings_change
 from matches.models import (
@@ -48,8 +48,8 @@ from matches.services.tables import (
     require_playable_round,
     side_id,
 )
-from tournament.standing_totals import refresh_entrant_totals
-from tournament.standings_revision import bump_standings_revision
+from tournament.services.standing_totals import refresh_entrant_totals
+from tournament.services.standings_revision import bump_standings_revision
 
 
 def _summary(version: ResultVersion | None) -> dict | None:
@@ -82,7 +82,7 @@ def accept(
 
     Runs inside the transaction that holds the match's row lock. Any earlier accepted or
     pending version becomes superseded (kept, never deleted). The sides' standings totals are
-    rewritten from their seats (``tournament.standing_totals``).
+    rewritten from their seats (``tournament.services.standing_totals``).
     """
     now = timezone.now()
     match = table.match

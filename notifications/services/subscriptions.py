@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from common.webpush.subscription_data import SubscriptionData
 from matches.services.audit import Actor, record_change
 from notifications.models import MAX_DEVICES_PER_OWNER, PushSubscription
-from notifications.subscription_data import SubscriptionData
 
 
 def _subscribe(owner: dict, tournament, data: SubscriptionData, actor: Actor) -> PushSubscription:

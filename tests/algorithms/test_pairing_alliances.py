@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.algorithms.helpers import count_repeats, max_met, play
-from tournament.pairing import AllianceOptions, PairingError, Side, pair_alliances
+from tournament.logic.pairing import AllianceOptions, PairingError, Side, pair_alliances
 
 
 def teams(n, **kw):

@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.algorithms.helpers import brute_min_repeats, count_repeats, max_met, play, random_history
-from tournament.pairing import FLOWERS, PairingError, PairingOptions, Side, pair_pods, pod_sizes
+from tournament.logic.pairing import (
+    FLOWERS,
+    PairingError,
+    PairingOptions,
+    Side,
+    pair_pods,
+    pod_sizes,
+)
 
 METHODS = st.sampled_from(["random", "swiss"])
 

@@ -18,8 +18,8 @@ import os
 import pytest
 from playwright.sync_api import expect
 
+from common.webpush.vapid import make_key_pair
 from notifications.models import PushSubscription
-from notifications.vapid import make_key_pair
 from tests.browser.helpers import PHONE, ROOT
 from tests.factories import EntrantFactory, TournamentFactory
 from tests.notifications.push_service import LocalPushService, key_bytes

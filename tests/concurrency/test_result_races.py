@@ -16,11 +16,11 @@ from matches.services.results import confirm_report, correct_result, enter_resul
 from matches.services.tables import ResultFlowError
 from tests.concurrency.together import run_together
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tournament.logic.simulated_games import random_battle
+from tournament.logic.standings import tally
 from tournament.models import EntrantTotals
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
 from tournament.services.standings import swiss_placings
-from tournament.simulate import random_battle
-from tournament.standings import tally
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 

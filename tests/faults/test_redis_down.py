@@ -22,7 +22,7 @@ from matches.services.results import enter_result
 from tests.api.conftest import game, user_client
 from tests.factories import verify_email
 from tests.realtime.conftest import event as live_event  # noqa: F401 - fixture
-from tournament.simulate import random_battle
+from tournament.logic.simulated_games import random_battle
 
 
 def closed_port() -> int:

@@ -9,9 +9,9 @@ from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tests.pages.test_organiser_console import create_data
+from tournament.logic.simulated_games import random_battle
 from tournament.models import GenerationJob, RoundStatus, Tournament
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 

@@ -16,6 +16,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
+from common.live import realtime
+from common.live.realtime import server_time_ms
 from matches.models import Match
 from matches.services.audit import Actor
 from matches.services.disputes import dispute
@@ -24,9 +26,7 @@ from matches.services.results import confirm_report, correct_result, enter_resul
 from tests.browser.helpers import report_for
 from tests.factories import TournamentFactory
 from tests.realtime.conftest import communicator, run
-from tournament import realtime
 from tournament.models import Round, Tournament
-from tournament.realtime import server_time_ms
 from tournament.services import live_news
 from tournament.services import rounds as rounds_service
 from tournament.services.events import update_tournament

@@ -6,7 +6,7 @@ import pytest
 
 from matches.models import AuditEntry
 from matches.services.audit import Actor
-from tournament.clock_maths import (
+from tournament.logic.clock_maths import (
     ClockState,
     end_fields,
     extend_fields,

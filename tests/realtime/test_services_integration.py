@@ -222,7 +222,7 @@ def test_updates_fan_out_across_processes_through_redis(event, servers, redis_ur
 def post_result(port, match, user):
     from accounts.tokens import issue as issue_token
     from tests.factories import verify_email
-    from tournament.simulate import random_battle
+    from tournament.logic.simulated_games import random_battle
 
     token = issue_token(verify_email(user), "tests")
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]

@@ -15,8 +15,8 @@ from matches.services.results import (
 )
 from matches.services.tables import ResultFlowError
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tournament.logic.simulated_games import random_battle
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 

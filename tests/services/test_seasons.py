@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from leagues.logic.season_table import PointsMethod
 from leagues.models import LeagueLogEntry, Season
-from leagues.season_table import PointsMethod
 from leagues.services import organisations as org_service
 from leagues.services import seasons as season_service
 from leagues.services.season_standings import compute_season, season_events, season_standings

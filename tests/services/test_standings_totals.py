@@ -29,7 +29,8 @@ from tests.factories import (
     UserFactory,
 )
 from tournament import migrations as tournament_migrations
-from tournament import standings as pure
+from tournament.logic import standings as pure
+from tournament.logic.simulated_games import random_battle
 from tournament.models import EntrantStatus, EntrantTotals, RoundStatus, TeamMember
 from tournament.services.registration import drop
 from tournament.services.rounds import (
@@ -38,9 +39,8 @@ from tournament.services.rounds import (
     publish_round,
     repair_round,
 )
+from tournament.services.standing_totals import refresh_entrant_totals
 from tournament.services.standings import compute_standings, swiss_placings, tiebreaker_keys
-from tournament.simulate import random_battle
-from tournament.standing_totals import refresh_entrant_totals
 
 pytestmark = pytest.mark.django_db
 

@@ -26,11 +26,11 @@ from matches.services.results import (
     submit_report,
 )
 from tests.factories import EntrantFactory, PlayerFactory, TournamentFactory, UserFactory
+from tournament.logic.simulated_games import random_battle
 from tournament.models import Player, StaffRole, Team, Tournament
-from tournament.services.history import swiss_history
+from tournament.services.field_history import swiss_history
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
 from tournament.services.standings import compute_standings
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 

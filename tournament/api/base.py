@@ -1,6 +1,6 @@
 """Shared machinery of the tournament app's API views: the acting person, the entrant token, the
 tournaments a request may see, the views nested under a tournament. The error format and the
-strict serializers every API shares are in ``common.api_errors`` and ``common.serializers``.
+strict serializers every API shares are in ``common.api.errors`` and ``common.api.serializers``.
 """
 
 from django.db.models import Q
@@ -10,11 +10,11 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions
 from rest_framework.settings import api_settings
 
-from common.api_errors import api_exception_handler
+from common.api.errors import api_exception_handler
 from matches.models import Channel
 from matches.services.audit import Actor
 from tournament.models import Tournament
-from tournament.permissions import (
+from tournament.services.permissions import (
     ENTRANT_TOKEN_HEADER,
     can_view_tournament,
     entrant_of_request,

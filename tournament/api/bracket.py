@@ -10,7 +10,7 @@ from tournament.api.base import TournamentNestedMixin, actor_for
 from tournament.api.generation import GenerationJobSerializer, job_response
 from tournament.jobs import request_elimination_step
 from tournament.models import RoundStatus, StageKind
-from tournament.permissions import IsTournamentOrganiser
+from tournament.services.permissions import IsTournamentOrganiser
 
 
 class BracketView(TournamentNestedMixin, APIView):

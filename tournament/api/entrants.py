@@ -11,7 +11,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.serializers import DETAIL, StrictSerializer
+from common.api.serializers import DETAIL, StrictSerializer
 from matches.services.audit import record_change
 from tournament.api.base import (
     ENTRANT_TOKEN,
@@ -31,9 +31,9 @@ from tournament.api.serializers import (
     EntrantUpdateSerializer,
 )
 from tournament.models import Entrant
-from tournament.permissions import IsTournamentOrganiser, OrganiserOrReadOnly, is_organiser
 from tournament.services import registration
 from tournament.services.csv_import import CsvImportInvalid
+from tournament.services.permissions import IsTournamentOrganiser, OrganiserOrReadOnly, is_organiser
 from tournament.services.player_suggestions import suggest_players
 
 CSV_ERRORS = inline_serializer(

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from tournament.api.base import ApiViewMixin
 from tournament.jobs import queue_was_unreachable, redelivery_expected_at, request_swiss_round
 from tournament.models import GenerationJob, Tournament
-from tournament.permissions import is_referee
+from tournament.services.permissions import is_referee
 
 
 class GenerationJobSerializer(serializers.ModelSerializer):

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from common.serializers import StrictSerializer
+from common.api.serializers import StrictSerializer
 from matches.api.serializers import MatchSerializer, SeatSerializer
 from matches.models import MatchStatus
 from tournament.api.serializers import enum_ref

@@ -5,10 +5,11 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.serializers import StrictModelSerializer, StrictSerializer
+from common.api.serializers import StrictModelSerializer, StrictSerializer
 from engine import api as engine_api
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from matches.models import AuditEntry
+from tournament.logic.scoring_calls import MAX_GAP_SECONDS, MIN_GAP_SECONDS, gap_errors
 from tournament.models import Entrant, EntrantStatus, Tournament, TournamentStatus
 from tournament.models.event import (
     MAX_DISPUTE_WINDOW_MINUTES,
@@ -18,7 +19,6 @@ from tournament.models.event import (
     tiebreaker_errors,
 )
 from tournament.models.people import MAX_SEED
-from tournament.scoring_calls import MAX_GAP_SECONDS, MIN_GAP_SECONDS, gap_errors
 from tournament.services.events import SETTINGS
 from tournament.services.player_suggestions import suggestable
 

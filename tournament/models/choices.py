@@ -26,7 +26,8 @@ class PairingMethod(models.TextChoices):
 
 class RatingSeeding(models.TextChoices):
     """Whether a round is seated by the players' ratings instead of by chance (the pure
-    ``tournament.pairing.seeding`` styles): every random round, and round 1 of a Swiss event."""
+    ``tournament.logic.pairing.seeding`` styles): every random round, and round 1 of a Swiss
+    event."""
 
     OFF = "off", "By chance (no seeding)"
     SPREAD = "spread", "Spread by rating: the strongest start at different tables"

@@ -7,6 +7,12 @@ from django.db.models import F, Q
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
+from tournament.logic.scoring_calls import (
+    DEFAULT_GAP_SECONDS,
+    MAX_GAP_SECONDS,
+    MIN_GAP_SECONDS,
+    gap_errors,
+)
 from tournament.models.choices import (
     Confirmations,
     CutTieResolution,
@@ -19,12 +25,6 @@ from tournament.models.choices import (
     TiePolicy,
     Timing,
     TournamentStatus,
-)
-from tournament.scoring_calls import (
-    DEFAULT_GAP_SECONDS,
-    MAX_GAP_SECONDS,
-    MIN_GAP_SECONDS,
-    gap_errors,
 )
 
 MAX_TIEBREAKERS = 10
@@ -211,7 +211,8 @@ class Tournament(models.Model):
     standings_revision = models.PositiveIntegerField(
         default=0, help_text="Goes up whenever something the standings read changes (caching)."
     )
-    # Stamped once the change has committed (``tournament.standings_revision``), so a page drawn
+    # Stamped once the change has committed (``tournament.services.standings_revision``), so a page
+    # drawn
     # before the stamp cannot have shown the change and one drawn after it has (live catch-up,
     # ``tournament.services.live_news``).
     standings_news_at = models.DateTimeField(

@@ -1,7 +1,7 @@
 """The elimination stage: cut the Swiss standings, seat the groups, advance them to a champion.
 
 The rules (groups A-D, AD and BC, the three-game final, tie-breaks on the line) are the pure
-``tournament.brackets`` package; this module reads the accepted results, calls it, and writes
+``tournament.logic.brackets`` package; this module reads the accepted results, calls it, and writes
 stages, rounds, matches and seats in one transaction per step.
 
 Flow: ``start_elimination`` after the last Swiss round; then ``advance_elimination`` each time
@@ -15,7 +15,7 @@ from django.db import transaction
 
 from matches.models import Match, Seat, VersionState
 from matches.services.audit import SYSTEM, Actor, record_change
-from tournament.brackets import (
+from tournament.logic.brackets import (
     Advancement,
     BracketError,
     Placing,
@@ -27,7 +27,7 @@ from tournament.brackets import (
     resolve_tiebreak,
     stages_for,
 )
-from tournament.brackets import Stage as StagePlan
+from tournament.logic.brackets import Stage as StagePlan
 from tournament.models import (
     ELIMINATION_STAGES,
     CutTieResolution,

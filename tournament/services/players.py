@@ -27,8 +27,8 @@ from leagues.services.ratings import ratings_change
 from matches.models import Channel, Seat
 from matches.services.audit import Actor, record_change
 from tournament.models import Entrant, Player, TeamMember, Tournament
-from tournament.permissions import run_by
-from tournament.standings_revision import bump_standings_revision
+from tournament.services.permissions import run_by
+from tournament.services.standings_revision import bump_standings_revision
 
 
 class PlayerError(ServiceError):

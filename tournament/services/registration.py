@@ -12,10 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import ServiceError
+from common.live import realtime
 from matches.models import Channel
 from matches.services.audit import SYSTEM, Actor, record_change
 from notifications.services.subscriptions import forget_devices
-from tournament import realtime
 from tournament.models import (
     Entrant,
     EntrantStatus,

@@ -1,6 +1,6 @@
 """The audit trail page: every change to the event in words, filtered by round, table or person.
 
-The stories come from :mod:`tournament.audit_story`; each entry keeps its raw action code and
+The stories come from :mod:`tournament.logic.audit_story`; each entry keeps its raw action code and
 before/after JSON one click away (a ``<details>``) for whoever needs the exact record.
 """
 
@@ -13,9 +13,9 @@ from django.db.models import Q
 from django.shortcuts import render
 
 from matches.models import AuditEntry, Match
-from tournament.audit_story import AuditNames, tell
+from tournament.logic.audit_story import AuditNames, tell
 from tournament.models import StaffRoleKind
-from tournament.permissions import is_organiser
+from tournament.services.permissions import is_organiser
 from tournament.views.organiser.common import staff_tournament
 
 PER_PAGE = 25

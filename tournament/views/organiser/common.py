@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from matches.models import Channel, MatchStatus, Seat
 from matches.services.audit import Actor
-from tournament.clock_maths import ClockState
+from tournament.logic.clock_maths import ClockState
 from tournament.models import (
     EntrantStatus,
     Round,
@@ -19,8 +19,8 @@ from tournament.models import (
     Tournament,
     TournamentStatus,
 )
-from tournament.permissions import is_organiser, is_referee
 from tournament.services import clock as clock_service
+from tournament.services.permissions import is_organiser, is_referee
 
 
 def organiser_tournament(request, slug) -> Tournament:
