@@ -6,15 +6,8 @@ admin shows them read-only; a result is changed by adding a correction, never by
 
 from django.contrib import admin
 
-from matches.models import (
-    AuditEntry,
-    LiveEvent,
-    LiveGame,
-    Match,
-    ResultResponse,
-    ResultVersion,
-    Seat,
-)
+from common.audit.models import AuditEntry
+from matches.models import LiveEvent, LiveGame, Match, ResultResponse, ResultVersion, Seat
 from tournament.services.admin_totals import RetallyAfterEdit
 
 

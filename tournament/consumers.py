@@ -22,9 +22,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from common import safe_json
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from common.live import realtime
-from matches.models import Channel
-from matches.services.audit import Actor
 from tournament.models import Round, Tournament
 from tournament.services import clock, live_news
 from tournament.services.permissions import (

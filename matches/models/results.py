@@ -9,7 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from matches.models.choices import Channel, ResponseDecision, VersionKind, VersionState
+from common.audit.channels import Channel
+from matches.models.choices import ResponseDecision, VersionKind, VersionState
 from matches.models.match import Match
 
 

@@ -8,16 +8,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from common.audit.actor import Actor
+from common.audit.models import AuditEntry
 from leagues.models import Organisation, OrganisationStaff
-from matches.models import (
-    AuditEntry,
-    LiveEvent,
-    LiveGame,
-    Match,
-    ResultResponse,
-    ResultVersion,
-)
-from matches.services.audit import Actor
+from matches.models import LiveEvent, LiveGame, Match, ResultResponse, ResultVersion
 from matches.services.results import (
     confirm_report,
     correct_result,

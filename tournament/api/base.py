@@ -11,8 +11,8 @@ from rest_framework import exceptions
 from rest_framework.settings import api_settings
 
 from common.api.errors import api_exception_handler
-from matches.models import Channel
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from tournament.models import Tournament
 from tournament.services.permissions import (
     ENTRANT_TOKEN_HEADER,

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.api.serializers import DETAIL, StrictSerializer
-from matches.services.audit import record_change
+from common.audit.services import record_change
 from tournament.api.base import (
     ENTRANT_TOKEN,
     TOURNAMENT_SLUG,
@@ -127,7 +127,7 @@ class EntrantViewSet(
             entrant,
             before=before,
             after=after,
-            **actor_for(self.request).audit_fields(),
+            actor=actor_for(self.request),
         )
 
     def create(self, request, *args, **kwargs):

@@ -26,17 +26,10 @@ from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.db import IntegrityError, transaction
 
+from common.audit.models import AuditEntry
 from common.errors import ServiceError
 from leagues.models import Organisation
-from matches.models import (
-    AuditEntry,
-    LiveEvent,
-    LiveGame,
-    Match,
-    ResultResponse,
-    ResultVersion,
-    Seat,
-)
+from matches.models import LiveEvent, LiveGame, Match, ResultResponse, ResultVersion, Seat
 from tournament.models import (
     Entrant,
     GenerationJob,

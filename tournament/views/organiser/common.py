@@ -7,8 +7,9 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from matches.models import Channel, MatchStatus, Seat
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.channels import Channel
+from matches.models import MatchStatus, Seat
 from tournament.logic.clock_maths import ClockState
 from tournament.models import (
     EntrantStatus,
