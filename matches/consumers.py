@@ -10,12 +10,12 @@ its reason to the sender only. A client that (re)connects gets the whole current
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
-from common.live.consumer import REFUSED, LiveConsumer
 
 from common.audit.actor import Actor
 from common.audit.channels import Channel
 from common.live import push_messages as messages
 from common.live import realtime
+from common.live.consumer import REFUSED, LiveConsumer
 from engine.errors import EngineUserError, EventRejected
 from matches.models import Match
 from matches.services import live_games, result_marks

@@ -32,7 +32,7 @@ COUPLINGS = [
     ),
     (
         r"^matches\.(views|api|consumers|admin|services\.table_queries)\b",
-        r"^tournament\.(models|services\.permissions|services\.admin_totals|views|api|consumers)\b",
+        r"^tournament\.(models|services\.permissions|services\.admin_totals|views)\b",
         "a match belongs to an event: its doors read the event and who may act on it",
     ),
     (

@@ -6,9 +6,9 @@ still started and ended a live game and stored a result report.
 
 import pytest
 from channels.db import database_sync_to_async
-from common.live.consumer import REFUSED
 
 from common.audit.models import AuditEntry
+from common.live.consumer import REFUSED
 from matches.models import LiveEvent, ResultVersion
 from tests.realtime.conftest import communicator, match_state, run
 from tournament.services.registration import replace_private_link

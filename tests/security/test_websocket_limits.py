@@ -2,8 +2,8 @@
 
 import pytest
 from channels.db import database_sync_to_async
-from common.live.consumer import MAX_MESSAGE_CHARS
 
+from common.live.consumer import MAX_MESSAGE_CHARS
 from matches.models import LiveEvent
 from tests.realtime.conftest import (  # noqa: F401
     communicator,
