@@ -7,7 +7,7 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import translation
 
-from tournament.logic.pairing import all_methods
+from tournament.logic.pairing import PairingMethod, all_methods
 from tournament.models.event_settings import GROUPS, Setting, in_group
 
 PAGE = Path(settings.BASE_DIR) / "docs" / "settings.md"
@@ -61,13 +61,12 @@ def _default(setting: Setting) -> str:
 def methods_section() -> list[str]:
     lines = ["## Pairing methods", ""]
     lines += ["| key | name | what it does | options |", "|---|---|---|---|"]
-    for method in all_methods():
+    for method in map(PairingMethod.describe, all_methods()):
         options = "; ".join(
-            f"`{spec.name}`: {', '.join(map(str, spec.choices))}" for spec in method.options
+            f"`{name}`: {', '.join(map(str, values))}" for name, values in method["options"].items()
         )
-        lines.append(
-            f"| `{method.key}` | {_cell(method.label)} | {_cell(method.help_text)} | {options} |"
-        )
+        label, help_text = _cell(method["label"]), _cell(method["help_text"])
+        lines.append(f"| `{method['key']}` | {label} | {help_text} | {options} |")
     return lines
 
 
