@@ -120,9 +120,10 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
     serializer_class = ResultVersionSerializer
     permission_classes = [AllowAny]  # decided per action below, on the match
     lookup_field = "number"
-    entrant_of_request = staticmethod(entrant_of_request)  # a side acts through its link
     lookup_value_regex = r"\d+"
     filter_backends = []
+    #: a side acts through its private link (so a valid one is credentials: 403, not 401)
+    entrant_of_request = staticmethod(entrant_of_request)
 
     def get_match(self) -> Match:
         """The match of the address, 404 unless the requester may see it.
