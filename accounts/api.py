@@ -15,8 +15,8 @@ from rest_framework.views import APIView
 
 from accounts import tokens
 from accounts.models import ApiToken
+from common.api.serializers import StrictSerializer
 from common.rate_limits import rate_limited
-from common.serializers import StrictSerializer
 
 SIGN_IN_TOKEN_NAME = "API sign-in"
 

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from accounts.access import api_refusal
 from accounts.models import ApiToken
-from common import sql
+from common.db import sql
 from common.errors import ServiceError
 
 PREFIX = "eye_"

@@ -74,9 +74,10 @@ def build_event(rebuild: bool) -> dict:
     from django.db.models import Prefetch
 
     from accounts import tokens
+    from common.audit.actor import Actor
     from matches.models import Match, MatchStatus, ResultVersion, Seat
-    from matches.services.audit import Actor
     from matches.services.results import enter_result
+    from tournament.logic.simulated_games import random_battle
     from tournament.models import (
         Entrant,
         EntrantStatus,
@@ -87,7 +88,6 @@ def build_event(rebuild: bool) -> dict:
         Tournament,
     )
     from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
-    from tournament.simulate import random_battle
 
     user, _ = get_user_model().objects.get_or_create(username="bench-referee")
     tournament = Tournament.objects.filter(slug=SLUG).first()

@@ -23,7 +23,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
 
-from tournament.pairing import SEEDINGS, PairingOptions, Side, pair_pods  # noqa: E402
+from tournament.logic.pairing import SEEDINGS, PairingOptions, Side, pair_pods  # noqa: E402
 
 POINTS = {4: (4, 3, 2, 1), 3: (4, 2, 1), 2: (4, 2)}
 

@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
 
-from tournament.rating import Game, RatingRun, Side, rate  # noqa: E402
+from leagues.logic.rating import Game, RatingRun, Side, rate  # noqa: E402
 
 POINTS = {1: 4, 2: 3, 3: 2, 4: 1}
 SYSTEM = "eye_for_an_eye"

@@ -37,8 +37,8 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from matches.models import Match, Seat  # noqa: E402
 from tournament.models import Entrant, Player, Round, Stage, Tournament  # noqa: E402
+from tournament.services.standing_totals import rebuild_entrant_totals  # noqa: E402
 from tournament.services.standings import compute_standings  # noqa: E402
-from tournament.standing_totals import rebuild_entrant_totals  # noqa: E402
 
 POINTS = (4, 3, 2, 1)
 

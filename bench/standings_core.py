@@ -18,8 +18,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from baseline import main_with_baseline  # noqa: E402 - bench/ is on the path
 
-from tournament.pairing import pod_sizes  # noqa: E402
-from tournament.standings import Entrant, GamePlacing, compute_standings  # noqa: E402
+from tournament.logic.pairing import pod_sizes  # noqa: E402
+from tournament.logic.standings import Entrant, GamePlacing, compute_standings  # noqa: E402
 
 POINTS = {4: (4, 3, 2, 1), 3: (4, 2, 1), 2: (4, 2)}
 

@@ -76,7 +76,7 @@ from django.test import Client
 from accounts.tokens import issue
 from tournament.models import Entrant, Player, StaffRole, Tournament
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.simulate import random_battle
+from tournament.logic.simulated_games import random_battle
 User = get_user_model()
 owner = User.objects.create_user("bench-owner", password="bench-password-123")
 referee = User.objects.create_user("bench-referee", password="bench-password-123")

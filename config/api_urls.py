@@ -11,7 +11,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
 
 from accounts.api import SignInForTokenView, TokenListView, TokenRevokeAllView, TokenRevokeView
-from common.parsers import CheckedJSONParser
+from common.api.parsers import CheckedJSONParser
 from leagues.api.players import HeadToHeadView, PlayerRatingsView
 from leagues.api.ratings import RatingListView
 from leagues.api.seasons import (

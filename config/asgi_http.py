@@ -36,9 +36,9 @@ from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.http import FileResponse, HttpResponseBase
 from django.urls import set_script_prefix
 
+from common.live.realtime import server_loop
 from config.request_checks import body_too_large
 from config.request_threads import RequestThreads
-from tournament.realtime import server_loop
 
 
 class BodyTooLarge(Exception):

@@ -20,14 +20,14 @@
 
 Which limit a request falls under is marked on its view (``common.rate_limits.rate_limited``),
 not matched from its address; whether a token is some entrant's is asked of
-``tournament.permissions``. Loaded as middleware, after Django is set up.
+``tournament.services.permissions``. Loaded as middleware, after Django is set up.
 """
 
 from __future__ import annotations
 
 from common.rate_limits import blocked_for, client_ident, count_hit, hit, scopes_of, too_many
 from config.request_checks import TOKEN_HEADER, bad_characters, body_over_limit, has_nul
-from tournament.permissions import private_link_known
+from tournament.services.permissions import private_link_known
 
 
 def private_link_of(request, view_kwargs: dict, scopes: frozenset) -> tuple[str, str] | None:

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "allauth.usersessions",
     "tournament.apps.TournamentConfig",
     "matches.apps.MatchesConfig",
+    "common.audit.apps.AuditConfig",
     "accounts.apps.AccountsConfig",
     "leagues.apps.LeaguesConfig",
     "notifications.apps.NotificationsConfig",
@@ -273,20 +274,20 @@ REST_FRAMEWORK = {
         "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "EXCEPTION_HANDLER": "common.api_errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "common.api.errors.api_exception_handler",
     "DEFAULT_PARSER_CLASSES": [
-        "common.parsers.CheckedJSONParser",
+        "common.api.parsers.CheckedJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "common.pagination.BoundedLimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "common.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.OrderingFilter",
     ],
-    "DEFAULT_SCHEMA_CLASS": "common.api_schema.ErrorDocumentingAutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "common.api.schema.ErrorDocumentingAutoSchema",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Eye for an Eye tournament platform API",
@@ -299,7 +300,7 @@ SPECTACULAR_SETTINGS = {
     "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "common.schema_fixes.defaults_beside_one_of",
+        "common.api.schema_fixes.defaults_beside_one_of",
     ],
     # Swagger UI from the site's own static files: no CDN (a venue may have no internet) and no
     # exception to the content security policy

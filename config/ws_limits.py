@@ -12,7 +12,7 @@ from urllib.parse import parse_qs
 from asgiref.sync import sync_to_async
 
 from common.rate_limits import blocked_for, count_hit
-from tournament.permissions import private_link_known
+from tournament.services.permissions import private_link_known
 
 RATE_LIMITED = 4429
 

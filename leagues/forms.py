@@ -10,8 +10,8 @@ from __future__ import annotations
 from django import forms
 
 from engine import api as engine_api
+from leagues.logic.season_table import MAX_TABLE_PLACES, TIEBREAKERS
 from leagues.models import Organisation, Season
-from leagues.season_table import MAX_TABLE_PLACES, TIEBREAKERS
 from leagues.services.seasons import rule_errors
 
 #: the longest points table typed into the form (characters)

@@ -5,8 +5,8 @@ failing at every push."""
 from django.conf import settings
 from django.core.checks import Error, register
 
-from notifications.subscription_data import host_setting_problem
-from notifications.vapid import problems
+from common.webpush.subscription_data import host_setting_problem
+from common.webpush.vapid import problems
 
 
 @register()

@@ -4,7 +4,7 @@ A player needs no account: the subscription belongs to the entrant whose private
 it, and goes with the entrant (or a replaced link: ``forget_devices``). A referee's belongs to
 the user and the event whose desk they subscribed at; they hear of that event's disputes while
 they are on its staff. The endpoint and keys are what the browser's ``PushSubscription`` gave
-(checked by ``notifications.subscription_data``); the endpoint is a capability - whoever knows
+(checked by ``common.webpush.subscription_data``); the endpoint is a capability - whoever knows
 it can push to the device - so it is never logged or shown.
 """
 
@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from notifications.subscription_data import MAX_ENDPOINT_LENGTH
+from common.webpush.subscription_data import MAX_ENDPOINT_LENGTH
 
 #: consecutive failed sends after which a subscription is given up
 MAX_FAILURES = 10

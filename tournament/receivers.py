@@ -10,7 +10,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from tournament.models import Entrant
-from tournament.standings_revision import bump_standings_revision
+from tournament.services.standings_revision import bump_standings_revision
 
 
 @receiver(post_save, sender=Entrant, dispatch_uid="tournament.entrant_saved")

@@ -2,14 +2,14 @@
 
 An organisation owns events (``Tournament.organisation``) and seasons. A season is a set of its
 events and the rules that turn those events' results into a league table
-(``leagues.season_table``). What a season's staff did is kept in ``LeagueLogEntry``.
+(``leagues.logic.season_table``). What a season's staff did is kept in ``LeagueLogEntry``.
 """
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from leagues.season_table import (
+from leagues.logic.season_table import (
     MAX_EVENTS,
     PointsMethod,
     SeasonRules,

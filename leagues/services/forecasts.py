@@ -3,7 +3,7 @@ rating) and each seat's chance to win its table (for the round pages).
 
 Both read a bounded number of queries whatever the field: the teams' members (only when the
 sides are teams) and those players' ratings in the event's game system (one query). A player
-without a rating counts as the model's newcomer (``tournament.rating.Rating()``), so a missing
+without a rating counts as the model's newcomer (``leagues.logic.rating.Rating()``), so a missing
 rating never fails a pairing or a page; a team plays as the sum of its players, as in the model.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
+from leagues.logic.rating import Rating, RatingRun, side_strength, whole_percentages, win_chances
 from leagues.models import PlayerRating
 from leagues.services.ratings import players_by_entrant, players_of
-from tournament.rating import Rating, RatingRun, side_strength, whole_percentages, win_chances
 
 
 def ratings_of(system: str, players: Iterable[int]) -> RatingRun:

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
-from leagues.head_to_head import Record, head_to_head
+from leagues.logic.head_to_head import Record, head_to_head
+from leagues.logic.rating import Game
+from leagues.logic.rating_chart import Point
 from leagues.models import RatingChange
-from leagues.rating_chart import Point
 from leagues.services.ratings import players_by_entrant, sides_of
 from matches.models import ResultVersion, Seat, VersionState
 from tournament.models import Entrant, Player, RoundStatus
-from tournament.rating import Game
 
 #: rated results listed under the chart
 LAST_RESULTS = 10

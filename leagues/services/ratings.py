@@ -2,7 +2,7 @@
 game system (a private event's games are seen by its own people only, so they move nobody's
 rating: issue 33).
 
-``recompute(system)`` reads those games, replays them through ``tournament.rating`` (in the
+``recompute(system)`` reads those games, replays them through ``leagues.logic.rating`` (in the
 order the rounds finished, then by match) and rewrites the system's ``PlayerRating`` and
 ``RatingChange`` rows in one transaction. It is deterministic and idempotent: the same results
 give the same rows however often it runs, so a correction of an old game simply triggers it
@@ -26,11 +26,11 @@ from celery import shared_task
 from django.db import transaction
 from django.db.models import Max
 
-from common.sql import hold_named_lock
+from common.db.sql import hold_named_lock
+from leagues.logic.rating import Game, Rating, RatingRun, Side, rate
 from leagues.models import PlayerRating, RatingChange
 from matches.models import ResultVersion, VersionState
 from tournament.models import Entrant, RoundStatus, TeamMember
-from tournament.rating import Game, Rating, RatingRun, Side, rate
 
 log = logging.getLogger(__name__)
 

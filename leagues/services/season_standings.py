@@ -1,5 +1,5 @@
 """A season's table, read from its events: each event's final order (its Swiss standings while
-it runs), each side's players, then the pure ``leagues.season_table``.
+it runs), each side's players, then the pure ``leagues.logic.season_table``.
 
 An Alliances team's result counts for every member. The table is cached under a key made of the
 season's own stamp and every event's standings revision, so a result, a correction, a merged
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from leagues.logic.season_table import EventResult, SeasonRow, season_table
 from leagues.models import Season
-from leagues.season_table import EventResult, SeasonRow, season_table
 from leagues.services.ratings import players_by_entrant
 from tournament.models import Player, Tournament, TournamentStatus
 from tournament.services.final_standings import final_standings

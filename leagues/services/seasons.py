@@ -1,7 +1,7 @@
 """Seasons: making one, changing its rules, and choosing the events that count.
 
 Every change is checked under the season's row lock and written to the organisation's log. The
-rules are checked by the pure ``leagues.season_table.check_rules`` here too, so a season that
+rules are checked by the pure ``leagues.logic.season_table.check_rules`` here too, so a season that
 cannot be computed (best 5 of 3) is refused whichever door asks; the form and the serializer
 call the same check first to show the errors by field.
 """
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from common.audit.actor import Actor
 from common.errors import ServiceError
 from engine import api as engine_api
+from leagues.logic.season_table import SeasonRules, check_rules
 from leagues.models import Organisation, Season, SeasonEvent
-from leagues.season_table import SeasonRules, check_rules
 from leagues.services.organisations import attach_event, log_change, require_staff
-from matches.services.audit import Actor
 from tournament.models import Tournament
 
 #: the rule fields of a season (what the log records, what an update may change)

@@ -19,7 +19,7 @@ from leagues.services import organisations as org_service
 from leagues.services import seasons as season_service
 from leagues.services.season_standings import season_events
 from tournament.models import Tournament
-from tournament.permissions import staff_tournaments
+from tournament.services.permissions import staff_tournaments
 from tournament.views.organiser.common import page_actor
 
 #: the organisation's latest log entries shown on its page

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from django.utils.safestring import mark_safe
 
-from leagues.rating_chart import rating_chart_svg
+from leagues.logic.rating import PROVISIONAL_GAMES
+from leagues.logic.rating_chart import rating_chart_svg
 from leagues.services.player_ratings import (
     head_to_head_of,
     last_results,
@@ -15,7 +16,6 @@ from leagues.services.player_ratings import (
     rating_histories,
 )
 from leagues.views.ratings import systems
-from tournament.rating import PROVISIONAL_GAMES
 
 #: opponents shown on a page (the API pages through all of them)
 TOP_OPPONENTS = 20

@@ -16,8 +16,8 @@ from django.http import Http404
 from django.shortcuts import render
 
 from engine import api as engine_api
+from leagues.logic.rating import PROVISIONAL_GAMES
 from leagues.models import Organisation, PlayerRating
-from tournament.rating import PROVISIONAL_GAMES
 
 PER_PAGE = 100
 MAX_CLUB_LENGTH = 100

@@ -10,10 +10,10 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
+from common.csv_export import csv_download
 from leagues.models import Season
 from leagues.services.organisations import is_org_staff
 from leagues.services.season_standings import season_csv_table, season_standings
-from tournament.csv_export import csv_download
 from tournament.models import Player
 
 #: events whose feeds the season page follows at once (the running ones)

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from common.serializers import StrictSerializer
+from common.api.serializers import StrictSerializer
 from matches.models import Match, ResultResponse, ResultVersion, Seat
 
 

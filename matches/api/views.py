@@ -14,9 +14,11 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from common.api.private_links import ENTRANT_TOKEN
+from common.api.serializers import DETAIL
+from common.api.views import ApiViewMixin, actor_for
+from common.db.sql import MAX_ID
 from common.rate_limits import rate_limited
-from common.serializers import DETAIL
-from common.sql import MAX_ID
 from matches.api.serializers import (
     ConfirmSerializer,
     CorrectionSerializer,
@@ -36,10 +38,9 @@ from matches.services.results import (
     enter_result,
     submit_report,
 )
-from matches.services.table_rows import read_match
-from tournament.api.base import ENTRANT_TOKEN, ApiViewMixin, actor_for
+from matches.services.table_queries import read_match
 from tournament.models import RoundStatus, Tournament
-from tournament.permissions import (
+from tournament.services.permissions import (
     can_view_round,
     entrant_of_request,
     is_referee,
@@ -121,6 +122,8 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
     lookup_field = "number"
     lookup_value_regex = r"\d+"
     filter_backends = []
+    #: a side acts through its private link (so a valid one is credentials: 403, not 401)
+    entrant_of_request = staticmethod(entrant_of_request)
 
     def get_match(self) -> Match:
         """The match of the address, 404 unless the requester may see it.

@@ -29,13 +29,16 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.channels import Channel
+from common.audit.services import record_change
 from common.errors import ServiceError
+from common.live import push_messages as messages
+from common.live import realtime
 from engine import api as engine_api
 from engine.errors import EngineUserError, EventRejected
-from matches.models import Channel, LiveEvent, LiveGame, LiveGameStatus, Match, VersionKind
+from matches.models import LiveEvent, LiveGame, LiveGameStatus, Match, VersionKind
 from matches.services import results, tables
-from matches.services.audit import SYSTEM, Actor, record_change
-from tournament import messages, realtime
 
 log = logging.getLogger(__name__)
 
@@ -134,15 +137,9 @@ def create_live_game(match: Match, actor=SYSTEM, characters: dict | None = None)
         "live.created",
         game,
         after={"match": match.pk, "setup": setup},
-        **_audit_actor(actor),
+        actor=actor,
     )
     return game, True
-
-
-def _audit_actor(actor) -> dict:
-    fields = actor.provenance()
-    fields.pop("user_agent", None)
-    return fields
 
 
 def _check_side(match: Match, actor) -> None:

@@ -2,7 +2,7 @@
 
 An accepted result goes to the match's and the round's watchers (places and points) and, as
 ``standings.changed``, to everyone following the event - coalesced per event, at most about one
-a second with the last of a burst always sent (``tournament.coalesced_pushes``); a report that
+a second with the last of a burst always sent (``common.live.coalesced_pushes``); a report that
 waits goes to the table and the desk. Nobody hears of a change that is rolled back.
 
 The same moments reach the players' and referees' devices as Web Push notifications
@@ -10,9 +10,10 @@ The same moments reach the players' and referees' devices as Web Push notificati
 table and the staff, a correction to the table.
 """
 
+from common.live import coalesced_pushes, realtime
+from common.live import push_messages as messages
 from matches.models import ResponseDecision
 from notifications.services import pushes
-from tournament import coalesced_pushes, messages, realtime
 
 
 def notify_result_accepted(match, seats=None) -> None:

@@ -10,7 +10,8 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Case, Prefetch, When
 from django.shortcuts import get_object_or_404, redirect, render
 
-from common.query_numbers import whole_number
+from common.db.query_numbers import whole_number
+from common.live.realtime import server_time_ms
 from common.rate_limits import rate_limited
 from engine.errors import ResultInvalid
 from matches.forms import CorrectionReasonForm, ResultForm
@@ -27,7 +28,6 @@ from matches.services.results import correct_result, enter_result
 from matches.services.tables import ResultFlowError
 from matches.views import offline_sync
 from tournament.models import RoundStatus
-from tournament.realtime import server_time_ms
 from tournament.views.organiser.common import page_actor, staff_tournament
 from tournament.views.table_pages import table_page
 

@@ -13,10 +13,11 @@ from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import redirect
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from engine.errors import ResultInvalid
 from matches.forms import ResultForm
-from matches.models import Channel, MatchStatus, ResponseDecision, ResultVersion, Seat, VersionState
-from matches.services.audit import Actor
+from matches.models import MatchStatus, ResponseDecision, ResultVersion, Seat, VersionState
 from matches.services.confirmations import can_dispute_late, dispute_deadline
 from matches.services.disputes import dispute
 from matches.services.idempotency import KEY_FIELD

@@ -26,11 +26,11 @@ from django.db import connections, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from notifications import sender
+from common.logic.push_message import PushMessage
+from common.webpush import sender
+from common.webpush.subscription_data import SubscriptionData, endpoint_errors
+from common.webpush.vapid import configured_keys
 from notifications.models import MAX_FAILURES, PushSubscription
-from notifications.subscription_data import SubscriptionData, endpoint_errors
-from notifications.texts import PushMessage
-from notifications.vapid import configured_keys
 
 log = logging.getLogger(__name__)
 

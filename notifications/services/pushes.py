@@ -16,10 +16,10 @@ from __future__ import annotations
 from django.db.models import Q
 from django.urls import reverse
 
-from notifications import texts
+from common.webpush.vapid import configured_keys
+from notifications.logic import texts
 from notifications.models import PushSubscription
 from notifications.services.delivery import schedule
-from notifications.vapid import configured_keys
 from tournament.models import StaffRole
 
 

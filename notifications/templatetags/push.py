@@ -4,7 +4,7 @@
 from django import template
 from django.urls import reverse
 
-from notifications.vapid import configured_keys
+from common.webpush.vapid import configured_keys
 
 register = template.Library()
 

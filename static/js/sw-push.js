@@ -1,7 +1,7 @@
 /*
  * sw-push.js - Web Push in the service worker (imported by /sw.js with importScripts).
  *
- * "push": shows the notification the server sent (notifications/texts.py writes it as JSON:
+ * "push": shows the notification the server sent (notifications/logic/texts.py writes it as JSON:
  *   {"title", "body", "url", "tag"}); a newer one with the same tag (the topic: this event's
  *   table, this match's result) replaces the older on the device.
  * "notificationclick": focuses a window already showing the notification's page, else opens

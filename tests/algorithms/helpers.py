@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import combinations
 
-from tournament.pairing import Pairing, Side, pod_sizes
+from tournament.logic.pairing import Pairing, Side, pod_sizes
 
 POINTS = {4: (4, 3, 2, 1), 3: (4, 2, 1), 2: (4, 2)}
 
@@ -65,7 +65,7 @@ def count_repeats(pairing: Pairing, sides: list[Side]) -> int:
 
 def brute_min_repeats(sides: list[Side], sizes: list[int]) -> int:
     """Fewest repeat pairs over every grouping with these pod sizes (plain memo search,
-    independent of the solver in tournament.pairing.exact)."""
+    independent of the solver in tournament.logic.pairing.exact)."""
     ids = [s.id for s in sides]
     n = len(ids)
     met = [

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.brackets import (
+from tournament.logic.brackets import (
     BracketError,
     Placing,
     cut_size,

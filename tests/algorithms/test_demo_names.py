@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from tournament.demo_names import (
+from tournament.logic.demo_names import (
     FIRST_NAMES,
     PEOPLE,
     PEOPLE_DOUBLE_BARRELLED,

@@ -1,7 +1,7 @@
 """Issue 20.15: the event's final order - champion, final, groups, then the Swiss field."""
 
-from tournament.brackets import final_order
-from tournament.brackets.final_order import ordinal
+from tournament.logic.brackets import final_order
+from tournament.logic.brackets.final_order import ordinal
 
 SWISS = [f"s{i}" for i in range(1, 21)]  # s1 best after the Swiss rounds
 

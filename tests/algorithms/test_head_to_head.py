@@ -1,8 +1,8 @@
 """Issue 17: the head-to-head record is counted from the rating's own games, with no database:
 one count per opponent per game, above / below / level by place, team-mates left out."""
 
-from leagues.head_to_head import head_to_head
-from tournament.rating import Game, Side
+from leagues.logic.head_to_head import head_to_head
+from leagues.logic.rating import Game, Side
 
 
 def game(key, *sides, system="eye_for_an_eye"):

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.name_matching import (
+from tournament.logic.name_matching import (
     STRONG,
     Candidate,
     name_similarity,

@@ -10,9 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.pairing import AllianceOptions, PairingError, Side, pair_alliances
-
-from .helpers import count_repeats, max_met, play
+from tests.algorithms.helpers import count_repeats, max_met, play
+from tournament.logic.pairing import AllianceOptions, PairingError, Side, pair_alliances
 
 
 def teams(n, **kw):

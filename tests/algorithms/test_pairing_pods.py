@@ -10,9 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.pairing import FLOWERS, PairingError, PairingOptions, Side, pair_pods, pod_sizes
-
-from .helpers import brute_min_repeats, count_repeats, max_met, play, random_history
+from tests.algorithms.helpers import brute_min_repeats, count_repeats, max_met, play, random_history
+from tournament.logic.pairing import (
+    FLOWERS,
+    PairingError,
+    PairingOptions,
+    Side,
+    pair_pods,
+    pod_sizes,
+)
 
 METHODS = st.sampled_from(["random", "swiss"])
 

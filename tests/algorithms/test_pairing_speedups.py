@@ -18,13 +18,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.ids import by_id, id_sort_key
-from tournament.pairing import AllianceOptions, PairingOptions, Side, pair_alliances, pair_pods
-from tournament.pairing.arrange import Arrangement
-from tournament.pairing.draws import draws_below, shuffle
-from tournament.pairing.sizes import _any_kinds, _two_kinds, pod_sizes
-
-from .helpers import play, random_history
+from tests.algorithms.helpers import play, random_history
+from tournament.logic.ids import by_id, id_sort_key
+from tournament.logic.pairing import (
+    AllianceOptions,
+    PairingOptions,
+    Side,
+    pair_alliances,
+    pair_pods,
+)
+from tournament.logic.pairing.arrange import Arrangement
+from tournament.logic.pairing.draws import draws_below, shuffle
+from tournament.logic.pairing.sizes import _any_kinds, _two_kinds, pod_sizes
 
 IDS = st.text(alphabet="0123456789٣٤a-x ", max_size=4)
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.pairing import PairingError, best_size_order, pod_sizes
+from tournament.logic.pairing import PairingError, best_size_order, pod_sizes
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from tournament.rating import (
+from leagues.logic.rating import (
     PROVISIONAL_GAMES,
     Game,
     RatingError,

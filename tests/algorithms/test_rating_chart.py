@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from leagues.rating_chart import (
+from leagues.logic.rating_chart import (
     HEIGHT,
     MAX_POINTS,
     NEWCOMER,

@@ -15,7 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.pairing import (
+from leagues.logic.rating import Rating, RatingRun, side_strength, whole_percentages
+from tests.algorithms.helpers import count_repeats, play, random_history
+from tests.algorithms.test_pairing_pods import check_well_formed
+from tournament.logic.pairing import (
     AllianceOptions,
     PairingError,
     PairingOptions,
@@ -25,11 +28,7 @@ from tournament.pairing import (
     pod_sizes,
     seeded_pods,
 )
-from tournament.pairing.seeding import pot_sizes
-from tournament.rating import Rating, RatingRun, side_strength, whole_percentages
-
-from .helpers import count_repeats, play, random_history
-from .test_pairing_pods import check_well_formed
+from tournament.logic.pairing.seeding import pot_sizes
 
 
 def rated(n: int, seed: int = 0) -> list[Side]:

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from engine.api import FLOWER_COLOURS
-from tournament.scoring_calls import (
+from tournament.logic.scoring_calls import (
     MAX_GAP_SECONDS,
     MIN_GAP_SECONDS,
     CallPlan,

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from leagues.season_table import (
+from leagues.logic.season_table import (
     MAX_EVENTS,
     MAX_TABLE_PLACES,
     EventResult,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.standings import (
+from tournament.logic.standings import (
     Entrant,
     GamePlacing,
     Metric,

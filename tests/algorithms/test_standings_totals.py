@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.standings import (
+from tournament.logic.standings import (
     Entrant,
     FieldTotals,
     GamePlacing,
@@ -21,7 +21,7 @@ from tournament.standings import (
     standings_from_totals,
     tally,
 )
-from tournament.standings.metrics import all_quotients_exact
+from tournament.logic.standings.metrics import all_quotients_exact
 
 TIEBREAKERS = ["victory_cup_tokens", "strength_of_schedule", "stat:vp", "first_places"]
 

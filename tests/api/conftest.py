@@ -8,9 +8,9 @@ from rest_framework.test import APIClient
 
 from accounts.tokens import issue as issue_token
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory, verify_email
+from tournament.logic.simulated_games import random_battle
 from tournament.models import StaffRole, StaffRoleKind
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.simulate import random_battle
 
 
 def game(match, seed=0):

@@ -3,13 +3,14 @@
 ``NewResultVersionSerializer`` builds its answer directly (no DRF fields per answer); here every
 kind of new version - a referee's entry, a correction, a player's report - is compared with
 ``ResultVersionSerializer``'s rendering of the same stored row, and the stored rows written in one
-statement (``common.sql.insert``) with what the ORM reads back.
+statement (``common.db.sql.insert``) with what the ORM reads back.
 """
 
 import pytest
 
+from common.audit.models import AuditEntry
 from matches.api.serializers import NewResultVersionSerializer, ResultVersionSerializer
-from matches.models import AuditEntry, ResultVersion
+from matches.models import ResultVersion
 from tests.api.conftest import entrant_client, game, user_client
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ head-to-head (paged, ?system=); a private or missing player is a 404, whatever t
 import pytest
 from rest_framework.test import APIClient
 
+from leagues.logic.rating_chart import MAX_POINTS
 from leagues.models import RatingChange
-from leagues.rating_chart import MAX_POINTS
 from tests.factories import EntrantFactory, TournamentFactory, play_rated_rounds
 from tournament.models import Entrant, Player
 

@@ -9,7 +9,7 @@ import pytest
 
 import matches.services
 import tournament.services
-from common.api_errors import api_exception_handler
+from common.api.errors import api_exception_handler
 from common.errors import ServiceError
 
 SERVICE_PACKAGES = (matches.services, tournament.services)

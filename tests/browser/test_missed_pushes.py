@@ -12,13 +12,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.live import push_messages as messages
 from matches.services.disputes import dispute
 from matches.services.results import confirm_report, enter_result, submit_report
 from tests.browser.helpers import PHONE, fill_result, report_for
 from tests.browser.test_players_day import one_table
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
-from tournament import messages
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -50,7 +50,7 @@ from tests.browser.test_push_notifications import (  # noqa: F401 - the same
     push_service,
     test_a_player_opts_in_and_hears_their_table_when_the_round_is_published,
 )
-from tournament.demo import DEMO_SLUGS, DEMO_USERS
+from tournament.management.demo_events import DEMO_SLUGS, DEMO_USERS
 from tournament.views.app_shell import PRECACHED_STATIC
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

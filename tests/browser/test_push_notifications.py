@@ -18,8 +18,8 @@ import os
 import pytest
 from playwright.sync_api import expect
 
+from common.webpush.vapid import make_key_pair
 from notifications.models import PushSubscription
-from notifications.vapid import make_key_pair
 from tests.browser.conftest import daphne_server
 from tests.browser.helpers import PHONE, ROOT
 from tests.factories import EntrantFactory, TournamentFactory

@@ -18,9 +18,9 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import PHONE
 from tests.factories import EntrantFactory, TournamentFactory
-from tournament.clock_maths import ClockState
+from tournament.logic.clock_maths import ClockState
+from tournament.logic.scoring_calls import CallPlan
 from tournament.models import Round
-from tournament.scoring_calls import CallPlan
 from tournament.services import clock
 from tournament.services.rounds import generate_swiss_round, publish_round
 

@@ -12,13 +12,13 @@ import threading
 import pytest
 from django.db import OperationalError, connection, connections, transaction
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from matches.services.tables import lock_match
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tournament.logic.simulated_games import random_battle
 from tournament.models import Round, Tournament
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.simulate import random_battle
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 

@@ -10,17 +10,17 @@ import random
 import pytest
 from django.db import connection
 
+from common.audit.actor import Actor
 from matches.models import ResultResponse, ResultVersion, VersionState
-from matches.services.audit import Actor
 from matches.services.results import confirm_report, correct_result, enter_result, submit_report
 from matches.services.tables import ResultFlowError
 from tests.concurrency.together import run_together
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tournament.logic.simulated_games import random_battle
+from tournament.logic.standings import tally
 from tournament.models import EntrantTotals
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
 from tournament.services.standings import swiss_placings
-from tournament.simulate import random_battle
-from tournament.standings import tally
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 

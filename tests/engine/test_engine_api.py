@@ -18,7 +18,7 @@ from engine.errors import (
     UnknownSystem,
 )
 from engine.fields import Field, check_value
-from tournament.simulate import deal_characters
+from tournament.logic.simulated_games import deal_characters
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 NOT_OURS: set[str] = set()  # the engine has no Django glue at all

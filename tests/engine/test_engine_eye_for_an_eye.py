@@ -4,8 +4,7 @@ import pytest
 
 from engine import api
 from engine.errors import ResultInvalid
-
-from .helpers import EFAE, battle, places_points, problems_of
+from tests.engine.helpers import EFAE, battle, places_points, problems_of
 
 # --- battle ranking -------------------------------------------------------------------------
 

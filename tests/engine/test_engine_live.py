@@ -4,8 +4,7 @@ import pytest
 
 from engine import api
 from engine.errors import EngineFault, EventRejected, ResultInvalid
-
-from .helpers import EFAE
+from tests.engine.helpers import EFAE
 
 SETUP = {
     "sides": [

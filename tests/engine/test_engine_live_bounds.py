@@ -8,8 +8,7 @@ import pytest
 from engine import api
 from engine.errors import EngineFault, EventRejected
 from engine.live import log as live_log
-
-from .helpers import EFAE
+from tests.engine.helpers import EFAE
 
 SETUP = {
     "sides": [

@@ -3,8 +3,7 @@
 import pytest
 
 from engine import api
-
-from .helpers import places_points, problems_of
+from tests.engine.helpers import places_points, problems_of
 
 
 def eve(*rows, first=None):

@@ -5,8 +5,7 @@ from hypothesis import strategies as st
 
 from engine import api
 from engine.ranking import DEFAULT_POINTS_TABLES, award_points, places_from_keys
-
-from .helpers import EFAE
+from tests.engine.helpers import EFAE
 
 START = {"Grublic": 15, "Riparian": 15, "Banksia": 15, "Incendiary": 15, "Pluma": 15, "Echo": 10}
 

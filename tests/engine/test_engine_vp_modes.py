@@ -4,8 +4,7 @@ import pytest
 
 from engine import api
 from engine.errors import EventRejected, ResultInvalid
-
-from .helpers import EFAE, places_points, problems_of
+from tests.engine.helpers import EFAE, places_points, problems_of
 
 
 def nym(*rows, ended_by=None):

@@ -16,13 +16,13 @@ import pytest
 from django.test import override_settings
 
 from accounts.tokens import issue as issue_token
+from common.audit.actor import Actor
 from matches.models import ResultVersion, VersionState
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.api.conftest import game, user_client
 from tests.factories import verify_email
 from tests.realtime.conftest import event as live_event  # noqa: F401 - fixture
-from tournament.simulate import random_battle
+from tournament.logic.simulated_games import random_battle
 
 
 def closed_port() -> int:

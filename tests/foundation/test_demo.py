@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from matches.models import ResultVersion, Seat, VersionState
-from tournament.demo import DEMO_USERS, remove_demo
+from tournament.management.demo_events import DEMO_USERS, remove_demo
 from tournament.models import RoundStatus, StageKind, Tournament
 
 pytestmark = pytest.mark.django_db

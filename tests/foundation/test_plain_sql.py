@@ -1,16 +1,16 @@
-"""``common.sql``: the plain statements of the hottest paths give what the ORM gives."""
+"""``common.db.sql``: the plain statements of the hottest paths give what the ORM gives."""
 
 from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
 
-from common import sql
+from common.db import sql
 from matches.models import Match, Seat
-from matches.services.table_rows import read_live_versions, read_match, read_seats
+from matches.services.table_queries import read_live_versions, read_match, read_seats
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import Entrant, StaffRole, StaffRoleKind
-from tournament.permissions import is_referee
+from tournament.services.permissions import is_referee
 from tournament.services.rounds import generate_swiss_round, publish_round
 
 pytestmark = pytest.mark.django_db

@@ -20,9 +20,9 @@ from django.http import JsonResponse
 from django.urls import path
 
 import config.asgi
+from common.live.realtime import server_loop
 from config.asgi_http import SyncStackASGIHandler
 from config.request_threads import RequestThread, RequestThreads
-from tournament.realtime import server_loop
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -3,7 +3,7 @@ push service (``push_service.LocalPushService``)."""
 
 import pytest
 
-from notifications.vapid import make_key_pair
+from common.webpush.vapid import make_key_pair
 from tests.notifications.push_service import LocalPushService
 
 SUBJECT = "mailto:referees@example.org"

@@ -22,7 +22,7 @@ import http_ece
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 
-from notifications.vapid import b64url_decode, b64url_encode, public_point
+from common.webpush.vapid import b64url_decode, b64url_encode, public_point
 
 
 @dataclass

@@ -7,13 +7,13 @@ import time
 import pytest
 from django.db import transaction
 
+from common.audit.actor import Actor
+from common.webpush.subscription_data import SubscriptionData
 from matches.models import MatchStatus
-from matches.services.audit import Actor
 from matches.services.results import correct_result, enter_result
 from notifications.models import MAX_FAILURES, PushSubscription
 from notifications.services import pushes
 from notifications.services.subscriptions import subscribe_entrant, subscribe_staff
-from notifications.subscription_data import SubscriptionData
 from tests.browser.helpers import report_for
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory, report_then_dispute
 from tests.notifications.conftest import SUBJECT

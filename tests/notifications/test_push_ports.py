@@ -11,11 +11,11 @@ import json
 
 import pytest
 
-from notifications import sender
+from common.logic.push_message import PushMessage
+from common.webpush import sender
 from notifications.checks import vapid_settings
 from notifications.models import PushSubscription
 from notifications.services.delivery import deliver_pushes
-from notifications.texts import PushMessage
 from tests.factories import EntrantFactory
 from tests.notifications.push_service import FakeDevice
 

@@ -7,9 +7,9 @@ import json
 import pytest
 from django.core.management import call_command
 
+from common.webpush.vapid import make_key_pair, problems, public_key_of
 from notifications.checks import vapid_settings
 from notifications.models import MAX_DEVICES_PER_OWNER, PushSubscription
-from notifications.vapid import make_key_pair, problems, public_key_of
 from tests.factories import EntrantFactory, UserFactory
 from tests.notifications.push_service import FakeDevice
 from tournament.models import StaffRole, StaffRoleKind

@@ -5,13 +5,13 @@ import re
 
 import pytest
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory
+from tournament.logic.simulated_games import random_battle
 from tournament.models import RoundStatus, StageKind, TournamentStatus
 from tournament.services.elimination import advance_elimination, start_elimination
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 REF = Actor()

@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory
+from tournament.logic.simulated_games import random_battle
+from tournament.logic.standings.chiefs import chief_statistics
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.simulate import random_battle
-from tournament.standings.chiefs import chief_statistics
 
 pytestmark = pytest.mark.django_db
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.live.push_messages import result_accepted as result_payload
 from matches.services.disputes import dispute
 from matches.services.results import enter_result, submit_report
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
-from tournament.messages import result_accepted as result_payload
 from tournament.services import clock
 from tournament.services.rounds import generate_swiss_round, publish_round
 

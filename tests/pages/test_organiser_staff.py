@@ -2,10 +2,10 @@
 
 import pytest
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tests.factories import TournamentFactory, UserFactory
 from tournament.models import StaffRole
-from tournament.permissions import is_referee
+from tournament.services.permissions import is_referee
 
 pytestmark = pytest.mark.django_db
 URL = "/events/staff-cup/manage/staff/"

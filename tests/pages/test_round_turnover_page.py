@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tests.pages.test_organiser_console import create_data
+from tournament.logic.simulated_games import random_battle
 from tournament.models import GenerationJob, RoundStatus, Tournament
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 

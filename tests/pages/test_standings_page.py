@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory
+from tournament.logic.simulated_games import random_battle
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
 from tournament.services.standings import compute_standings
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 

@@ -16,22 +16,21 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
+from common.audit.actor import Actor
+from common.live import realtime
+from common.live.realtime import server_time_ms
 from matches.models import Match
-from matches.services.audit import Actor
 from matches.services.disputes import dispute
 from matches.services.result_marks import result_mark, stored_mark
 from matches.services.results import confirm_report, correct_result, enter_result, submit_report
 from tests.browser.helpers import report_for
 from tests.factories import TournamentFactory
-from tournament import realtime
+from tests.realtime.conftest import communicator, run
 from tournament.models import Round, Tournament
-from tournament.realtime import server_time_ms
 from tournament.services import live_news
 from tournament.services import rounds as rounds_service
 from tournament.services.events import update_tournament
 from tournament.services.live_news import DECIDED_BEFORE_COMMIT, news_since, tables_since
-
-from .conftest import communicator, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

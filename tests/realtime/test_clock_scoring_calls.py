@@ -5,10 +5,10 @@ from datetime import timedelta
 
 import pytest
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tests.factories import EntrantFactory, TournamentFactory
+from tournament.logic.scoring_calls import CallPlan
 from tournament.models import ScoringCalls, Timing
-from tournament.scoring_calls import CallPlan
 from tournament.services import clock
 from tournament.services.rounds import generate_swiss_round, publish_round
 

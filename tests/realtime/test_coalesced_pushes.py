@@ -9,13 +9,13 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.live import coalesced_pushes
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tests.realtime.conftest import communicator, run
-from tournament import coalesced_pushes
+from tournament.logic.simulated_games import random_battle
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.simulate import random_battle
 
 
 class Owner:

@@ -9,12 +9,11 @@ from channels.db import database_sync_to_async
 
 from matches.models import LiveEvent, LiveGame
 from tests.factories import EntrantFactory, MatchFactory, SeatFactory, UserFactory
+from tests.realtime.conftest import communicator, match_state, run
 from tournament import tasks
-from tournament.clock_maths import ClockState
+from tournament.logic.clock_maths import ClockState
 from tournament.models import GenerationJob, RoundStatus, StaffRole, StaffRoleKind
 from tournament.services import rounds as rounds_service
-
-from .conftest import communicator, match_state, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -209,9 +208,9 @@ def test_round_published_result_accepted_and_standings_ping_reach_their_groups(e
 def _enter_result(match, user):
     import random
 
-    from matches.services.audit import Actor
+    from common.audit.actor import Actor
     from matches.services.results import enter_result
-    from tournament.simulate import random_battle
+    from tournament.logic.simulated_games import random_battle
 
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
     enter_result(match, random_battle("every_eye", sides, random.Random(3)), Actor(user=user))

@@ -6,11 +6,13 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import override_settings
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
+from common.live import realtime
 from engine.errors import EventRejected
-from matches.models import Channel, LiveEvent, LiveGame, Match
+from matches.models import LiveEvent, LiveGame, Match
 from matches.services import live_games, result_pushes
-from matches.services.audit import Actor
-from tournament import realtime, tasks
+from tournament import tasks
 from tournament.services import clock
 from tournament.services import rounds as rounds_service
 
@@ -114,7 +116,7 @@ def test_a_dead_channel_layer_only_logs_a_warning(
     event, caplog, django_capture_on_commit_callbacks
 ):
     match, a = event["match"], event["entrants"][0]
-    caplog.set_level(logging.WARNING, logger="tournament.realtime")
+    caplog.set_level(logging.WARNING, logger="common.live.realtime")
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         rounds_service.notify_round_published(event["round"])
         tasks.notify_job_progress(

@@ -1,4 +1,4 @@
-"""Issue 16: each pushed message type is defined once (``tournament.messages``), every builder
+"""Issue 16: each pushed message type is defined once (``common.live.push_messages``), every builder
 makes exactly what its definition says, and docs/realtime.md names every type."""
 
 from pathlib import Path
@@ -6,12 +6,12 @@ from typing import get_type_hints
 
 import pytest
 
+from common.audit.actor import Actor
+from common.live import push_messages as messages
 from matches.services import live_games
-from matches.services.audit import Actor
 from matches.services.result_marks import stored_mark
 from matches.services.results import enter_result, submit_report
 from tests.factories import EntrantFactory, TournamentFactory
-from tournament import messages
 from tournament.models import GenerationJob
 from tournament.services import clock
 from tournament.services.rounds import generate_swiss_round, publish_round

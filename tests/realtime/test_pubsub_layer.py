@@ -7,9 +7,9 @@ import asyncio
 import pytest
 from channels.layers import get_channel_layer
 
+from common.live import realtime
 from config import redis_layer
 from config.pubsub_layer import PipelinedPubSubChannelLayer
-from tournament import realtime
 
 
 def layer_on(redis_url) -> PipelinedPubSubChannelLayer:

@@ -13,7 +13,7 @@ import threading
 import pytest
 from channels.layers import get_channel_layer
 
-from tournament import realtime
+from common.live import realtime
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_a_failed_push_from_a_request_is_logged_not_raised(server_loop, monkeypa
         raise ConnectionError("redis is down")
 
     monkeypatch.setattr(layer, "group_send", broken)
-    with caplog.at_level(logging.WARNING, logger="tournament.realtime"):
+    with caplog.at_level(logging.WARNING, logger="common.live.realtime"):
         queued = in_request_thread(
             server_loop, lambda: realtime.push_many([("match.1", {"type": "x"})])
         )

@@ -29,10 +29,9 @@ from django.test import override_settings
 
 from config.asgi_servers import asgi_command
 from config.redis_layer import redis_channel_layer
+from tests.realtime.conftest import session_cookie
 from tournament.models import GenerationJob, JobStatus
 from tournament.services import rounds as rounds_service
-
-from .conftest import session_cookie
 
 websockets_client = pytest.importorskip("websockets.asyncio.client")
 
@@ -223,7 +222,7 @@ def test_updates_fan_out_across_processes_through_redis(event, servers, redis_ur
 def post_result(port, match, user):
     from accounts.tokens import issue as issue_token
     from tests.factories import verify_email
-    from tournament.simulate import random_battle
+    from tournament.logic.simulated_games import random_battle
 
     token = issue_token(verify_email(user), "tests")
     sides = [(str(s.entrant_id), 1) for s in match.seats.all()]

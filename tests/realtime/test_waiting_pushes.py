@@ -6,12 +6,12 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.live.realtime import match_group, round_group
 from matches.services.results import confirm_report, dispute_report, submit_report
 from tests.factories import EntrantFactory, TournamentFactory
-from tournament.realtime import match_group, round_group
+from tournament.logic.simulated_games import random_battle
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 

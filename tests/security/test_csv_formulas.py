@@ -9,8 +9,8 @@ import io
 
 import pytest
 
+from common.csv_export import safe_cell
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
-from tournament.csv_export import safe_cell
 from tournament.services.rounds import generate_swiss_round, publish_round
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.test import Client
 from rest_framework.test import APIClient
 
-from common.pagination import MAX_LIMIT, MAX_OFFSET, BoundedLimitOffsetPagination
+from common.api.pagination import MAX_LIMIT, MAX_OFFSET, BoundedLimitOffsetPagination
 from tests.api.conftest import user_client
 from tests.factories import TournamentFactory, UserFactory
 from tournament.models import Entrant

@@ -4,10 +4,11 @@ import random
 
 import pytest
 
+from common.audit.actor import Actor
 from matches.models import Match
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, PlayerFactory, TeamFactory, TournamentFactory
+from tournament.logic.simulated_games import random_battle
 from tournament.models import RoundStatus, StageKind, TeamMember, TournamentStatus
 from tournament.services.elimination import advance_elimination, start_elimination
 from tournament.services.rounds import (
@@ -17,7 +18,6 @@ from tournament.services.rounds import (
     publish_round,
 )
 from tournament.services.standings import compute_standings
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 REF = Actor()
@@ -249,7 +249,7 @@ def test_a_tie_on_the_cut_line_by_seeded_draw_is_recorded():
 
 def test_every_bracket_template_stage_names_an_elimination_stage_kind():
     """One source for the stages: each template stage's name is its kind's label."""
-    from tournament.brackets.formats import _TEMPLATES
+    from tournament.logic.brackets.formats import _TEMPLATES
     from tournament.models import ELIMINATION_STAGES, stage_kind_named
 
     names = {stage.name for stages in _TEMPLATES.values() for stage in stages}

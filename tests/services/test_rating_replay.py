@@ -5,16 +5,16 @@ import random
 
 import pytest
 
+from common.audit.actor import Actor
+from leagues.logic.rating import Game, Side
 from leagues.models import PlayerRating, RatingChange
 from leagues.services import ratings as ratings_service
 from leagues.services.ratings import first_difference, recompute, replay
 from matches.models import MatchStatus
-from matches.services.audit import Actor
 from matches.services.results import correct_result
 from tests.browser.helpers import report_for
 from tests.factories import TournamentFactory
 from tournament.models import RoundStatus
-from tournament.rating import Game, Side
 from tournament.services.rounds import generate_swiss_round
 from tournament.services.simulation import play_round, player_pool, register_sides
 

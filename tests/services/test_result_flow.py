@@ -4,8 +4,10 @@ import random
 
 import pytest
 
-from matches.models import AuditEntry, Channel, MatchStatus, ResultVersion, VersionState
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.channels import Channel
+from common.audit.models import AuditEntry
+from matches.models import MatchStatus, ResultVersion, VersionState
 from matches.services.results import (
     confirm_report,
     correct_result,
@@ -15,8 +17,8 @@ from matches.services.results import (
 )
 from matches.services.tables import ResultFlowError
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tournament.logic.simulated_games import random_battle
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 

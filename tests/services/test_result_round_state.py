@@ -10,8 +10,8 @@ import random
 
 import pytest
 
+from common.audit.actor import Actor
 from matches.models import MatchStatus, ResultVersion, VersionState
-from matches.services.audit import Actor
 from matches.services.results import (
     confirm_report,
     correct_result,
@@ -21,6 +21,7 @@ from matches.services.results import (
 )
 from matches.services.tables import ResultFlowError
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tournament.logic.simulated_games import random_battle
 from tournament.models import RoundStatus
 from tournament.services.registration import RegistrationError
 from tournament.services.rounds import (
@@ -30,7 +31,6 @@ from tournament.services.rounds import (
     publish_round,
 )
 from tournament.services.seat_swaps import swap_seats
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 

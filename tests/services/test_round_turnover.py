@@ -5,11 +5,12 @@ import random
 
 import pytest
 
+from common.audit.actor import Actor
 from matches.models import MatchStatus
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.jobs import close_round_and_pair_next
+from tournament.logic.simulated_games import random_battle
 from tournament.models import GenerationJob, JobStatus, RoundStatus
 from tournament.services import clock
 from tournament.services.rounds import (
@@ -19,7 +20,6 @@ from tournament.services.rounds import (
     publish_round,
 )
 from tournament.services.seat_swaps import swap_seats
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 

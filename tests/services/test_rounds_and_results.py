@@ -5,20 +5,20 @@ import random
 import pytest
 from django.db import IntegrityError
 
+from common.audit.actor import Actor
 from matches.models import MatchStatus, ResultVersion, Seat, VersionState
-from matches.services.audit import Actor
 from matches.services.results import correct_result, enter_result
 from matches.services.tables import ResultFlowError
 from tests.factories import EntrantFactory, PlayerFactory, TeamFactory, TournamentFactory
+from tournament.logic.simulated_games import random_battle
 from tournament.models import RoundStatus, TeamMember
-from tournament.services.history import swiss_history
+from tournament.services.field_history import swiss_history
 from tournament.services.rounds import (
     RoundError,
     complete_round,
     generate_swiss_round,
     publish_round,
 )
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 

@@ -4,13 +4,13 @@ import random
 
 import pytest
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import correct_result, enter_result
 from tests.factories import EntrantFactory, TournamentFactory
+from tournament.logic.simulated_games import random_battle
 from tournament.models import EntrantStatus, Tournament
 from tournament.services import standings as service
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.simulate import random_battle
 
 pytestmark = pytest.mark.django_db
 

@@ -17,9 +17,9 @@ from django.apps import apps as django_apps
 from django.db import connection, transaction
 from django.forms.models import model_to_dict
 
+from common.audit.actor import Actor
 from common.errors import ServiceError
 from matches.models import MatchStatus, Seat
-from matches.services.audit import Actor
 from matches.services.results import correct_result, enter_result
 from tests.factories import (
     EntrantFactory,
@@ -29,7 +29,8 @@ from tests.factories import (
     UserFactory,
 )
 from tournament import migrations as tournament_migrations
-from tournament import standings as pure
+from tournament.logic import standings as pure
+from tournament.logic.simulated_games import random_battle
 from tournament.models import EntrantStatus, EntrantTotals, RoundStatus, TeamMember
 from tournament.services.registration import drop
 from tournament.services.rounds import (
@@ -38,9 +39,8 @@ from tournament.services.rounds import (
     publish_round,
     repair_round,
 )
+from tournament.services.standing_totals import refresh_entrant_totals
 from tournament.services.standings import compute_standings, swiss_placings, tiebreaker_keys
-from tournament.simulate import random_battle
-from tournament.standing_totals import refresh_entrant_totals
 
 pytestmark = pytest.mark.django_db
 

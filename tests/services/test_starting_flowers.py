@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.factories import EntrantFactory, PlayerFactory, TeamFactory, TournamentFactory
+from tournament.logic.pairing import FLOWERS, PairingError, deal_flowers, flower_list
 from tournament.models import TeamMember
-from tournament.pairing import FLOWERS, PairingError, deal_flowers, flower_list
 from tournament.services.rounds import generate_swiss_round, publish_round
 
 pytestmark = pytest.mark.django_db

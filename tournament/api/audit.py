@@ -3,10 +3,10 @@
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin
 from tournament.api.serializers import AuditEntrySerializer
-from tournament.permissions import IsTournamentReferee
+from tournament.services.permissions import IsTournamentReferee
 
 
 @extend_schema_view(list=extend_schema(parameters=[TOURNAMENT_SLUG]))

@@ -7,11 +7,11 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.csv_export import csv_download
 from tournament.api.base import TournamentNestedMixin
-from tournament.csv_export import csv_download
 from tournament.models import RoundStatus
-from tournament.permissions import is_referee
 from tournament.services.exports import round_table, standings_table
+from tournament.services.permissions import is_referee
 from tournament.services.standings import cached_standings
 
 

@@ -1,6 +1,7 @@
 """The tournaments resource of the API: list, read, create and change events (organisers).
 
-Who may do what is in ``tournament.permissions``; the error format in ``common.api_errors``.
+Who may do what is in ``tournament.services.permissions``; the error format in
+``common.api.errors``.
 Every change made here is written to the audit trail with channel API and the client address.
 """
 
@@ -12,11 +13,12 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from tournament.api.base import ApiViewMixin, actor_for, visible_tournaments
+from common.api.views import actor_for
+from tournament.api.base import EventApiMixin, visible_tournaments
 from tournament.api.serializers import TournamentSerializer, TournamentWriteSerializer
 from tournament.models import Tournament
-from tournament.permissions import OrganiserOrReadOnly
 from tournament.services.events import create_tournament, update_tournament
+from tournament.services.permissions import OrganiserOrReadOnly
 
 
 @extend_schema_view(
@@ -25,7 +27,7 @@ from tournament.services.events import create_tournament, update_tournament
     partial_update=extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer),
 )
 class TournamentViewSet(
-    ApiViewMixin,
+    EventApiMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,

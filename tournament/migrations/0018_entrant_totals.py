@@ -8,11 +8,11 @@ from django.db import migrations, models
 from django.db.models import FloatField
 from django.db.models.functions import Cast
 
-from tournament.standings import GamePlacing, tally
+from tournament.logic.standings import GamePlacing, tally
 
 
 def tally_every_event(apps, schema_editor):
-    """The rows ``tournament.standing_totals.rebuild_entrant_totals`` would write, per event
+    """The rows ``tournament.services.standing_totals.rebuild_entrant_totals`` would write, per event
     (the same counted seats, in the same round order), with the models as they are here."""
     Seat = apps.get_model("matches", "Seat")
     EntrantTotals = apps.get_model("tournament", "EntrantTotals")

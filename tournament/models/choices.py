@@ -1,6 +1,9 @@
 """Choice lists shared by the tournament models, the forms and the API."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy
+
+from tournament.logic.pairing import all_methods
 
 
 class RulesLevel(models.TextChoices):
@@ -17,16 +20,16 @@ class Timing(models.TextChoices):
     TURN_BASED = "turn_based", "Turn-based"
 
 
-class PairingMethod(models.TextChoices):
-    """Random opponents each round (the rulebook's way) or Swiss (similar points meet)."""
-
-    RANDOM = "random", "Random"
-    SWISS = "swiss", "Swiss"
+def pairing_method_choices() -> list[tuple[str, str]]:
+    """The registered pairing methods (``tournament.logic.pairing.registry``) as (key, label),
+    read afresh on each use: the model fields' choices, hence the create form's and the API's."""
+    return [(method.key, gettext_lazy(method.label)) for method in all_methods()]
 
 
 class RatingSeeding(models.TextChoices):
     """Whether a round is seated by the players' ratings instead of by chance (the pure
-    ``tournament.pairing.seeding`` styles): every random round, and round 1 of a Swiss event."""
+    ``tournament.logic.pairing.seeding`` styles): every random round, and round 1 of a Swiss
+    event."""
 
     OFF = "off", "By chance (no seeding)"
     SPREAD = "spread", "Spread by rating: the strongest start at different tables"

@@ -7,10 +7,16 @@ from django.db.models import F, Q
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
+from tournament.logic.pairing import DEFAULT_METHOD
+from tournament.logic.scoring_calls import (
+    DEFAULT_GAP_SECONDS,
+    MAX_GAP_SECONDS,
+    MIN_GAP_SECONDS,
+    gap_errors,
+)
 from tournament.models.choices import (
     Confirmations,
     CutTieResolution,
-    PairingMethod,
     RatingSeeding,
     RulesLevel,
     ScoringCalls,
@@ -19,12 +25,7 @@ from tournament.models.choices import (
     TiePolicy,
     Timing,
     TournamentStatus,
-)
-from tournament.scoring_calls import (
-    DEFAULT_GAP_SECONDS,
-    MAX_GAP_SECONDS,
-    MIN_GAP_SECONDS,
-    gap_errors,
+    pairing_method_choices,
 )
 
 MAX_TIEBREAKERS = 10
@@ -107,7 +108,7 @@ class Tournament(models.Model):
 
     swiss_rounds = models.PositiveSmallIntegerField(default=5)
     pairing_method = models.CharField(
-        max_length=10, choices=PairingMethod.choices, default=PairingMethod.RANDOM
+        max_length=10, choices=pairing_method_choices, default=DEFAULT_METHOD
     )
     preferred_pod_size = models.PositiveSmallIntegerField(
         default=4, help_text="4 sides a game preferred, or 3."
@@ -211,7 +212,8 @@ class Tournament(models.Model):
     standings_revision = models.PositiveIntegerField(
         default=0, help_text="Goes up whenever something the standings read changes (caching)."
     )
-    # Stamped once the change has committed (``tournament.standings_revision``), so a page drawn
+    # Stamped once the change has committed (``tournament.services.standings_revision``), so a page
+    # drawn
     # before the stamp cannot have shown the change and one drawn after it has (live catch-up,
     # ``tournament.services.live_news``).
     standings_news_at = models.DateTimeField(

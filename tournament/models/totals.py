@@ -7,7 +7,8 @@ class EntrantTotals(models.Model):
     """What the standings count of one entrant's games: the sums of its accepted Swiss results
     (rounds that are not drafts), and the distinct opponents met.
 
-    Derived data, never edited: ``tournament.standing_totals`` rewrites an entrant's row from
+    Derived data, never edited: ``tournament.services.standing_totals`` rewrites an entrant's row
+    from
     its seats in the same transaction as any change to them (an accepted result or correction, a
     bye, a round leaving draft, an import), so this table always equals a tally of the seats.
     An entrant with no row has played nothing that counts yet.

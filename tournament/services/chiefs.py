@@ -1,8 +1,8 @@
 """The chiefs played in an event's accepted games, for the public chief statistics page."""
 
 from matches.models import ResultVersion, VersionState
+from tournament.logic.standings.chiefs import ChiefLine, chief_statistics
 from tournament.models import Tournament
-from tournament.standings.chiefs import ChiefLine, chief_statistics
 
 
 def event_chief_statistics(tournament: Tournament) -> tuple[list[ChiefLine], int]:

@@ -11,7 +11,7 @@ together give the game time run so far. The clock is one of:
 * ``ended``   - ``clock_ends_at`` reached (the time ran out, or "Yarra Bung!" was called).
 
 The pure maths (``ClockState``, the new column values of each command) is in
-``tournament.clock_maths``, with no database and no clock of its own (``now`` is passed in);
+``tournament.logic.clock_maths``, with no database and no clock of its own (``now`` is passed in);
 the commands lock the round, change it, write the audit trail and push the new clock to the
 round's watchers after the commit. Every message carries the server's time in milliseconds so
 a client can correct for its own clock's offset.
@@ -19,7 +19,7 @@ a client can correct for its own clock's offset.
 In a realtime Domination event (and King of the Hill when the organiser asks) the clock also
 makes the scoring calls: "Yarra Mark!" fixes the round's call plan (``Round.clock_calls``, a
 seed and the organiser's gap range, audited with the start), and every clock message carries
-the calls to come in game time (``tournament.scoring_calls``); the pages sound them.
+the calls to come in game time (``tournament.logic.scoring_calls``); the pages sound them.
 """
 
 from __future__ import annotations
@@ -30,11 +30,12 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.services import record_change
 from common.errors import ServiceError
+from common.live import realtime
 from engine.api import max_game_seconds, scoring_call
-from matches.services.audit import SYSTEM, Actor, record_change
-from tournament import realtime
-from tournament.clock_maths import (
+from tournament.logic.clock_maths import (
     ClockState,
     end_fields,
     extend_fields,
@@ -44,8 +45,8 @@ from tournament.clock_maths import (
     resume_fields,
     start_fields,
 )
+from tournament.logic.scoring_calls import CallPlan
 from tournament.models import Round, RoundStatus, ScoringCalls, Timing
-from tournament.scoring_calls import CallPlan
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +137,7 @@ def _command(round_, action: str, actor: Actor, change, *, reason: str = "") -> 
             before=before,
             after=after,
             reason=reason,
-            **actor.audit_fields(),
+            actor=actor,
         )
         notify_clock(round_, action=action)
     return round_

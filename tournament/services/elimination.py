@@ -1,7 +1,7 @@
 """The elimination stage: cut the Swiss standings, seat the groups, advance them to a champion.
 
 The rules (groups A-D, AD and BC, the three-game final, tie-breaks on the line) are the pure
-``tournament.brackets`` package; this module reads the accepted results, calls it, and writes
+``tournament.logic.brackets`` package; this module reads the accepted results, calls it, and writes
 stages, rounds, matches and seats in one transaction per step.
 
 Flow: ``start_elimination`` after the last Swiss round; then ``advance_elimination`` each time
@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.services import record_change
 from matches.models import Match, Seat, VersionState
-from matches.services.audit import SYSTEM, Actor, record_change
-from tournament.brackets import (
+from tournament.logic.brackets import (
     Advancement,
     BracketError,
     Placing,
@@ -27,7 +28,7 @@ from tournament.brackets import (
     resolve_tiebreak,
     stages_for,
 )
-from tournament.brackets import Stage as StagePlan
+from tournament.logic.brackets import Stage as StagePlan
 from tournament.models import (
     ELIMINATION_STAGES,
     CutTieResolution,
@@ -176,7 +177,7 @@ def advance_elimination(tournament: Tournament, actor: Actor = SYSTEM) -> Elimin
 
 def _audited(tournament, state: EliminationState, action: str, actor: Actor) -> EliminationState:
     after = {"message": state.message, "round": state.round.number if state.round else None}
-    record_change(tournament, action, tournament, after=after, **actor.audit_fields())
+    record_change(tournament, action, tournament, after=after, actor=actor)
     return state
 
 
@@ -328,5 +329,6 @@ def _crown(tournament: Tournament, winner: str) -> EliminationState:
         "elimination.champion",
         tournament,
         after={"entrant": champion.pk, "name": champion.display_name},
+        actor=SYSTEM,
     )
     return EliminationState(f"{champion.display_name} wins {tournament.name}.", champion=winner)

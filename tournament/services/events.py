@@ -11,45 +11,14 @@ import datetime
 
 from django.db import transaction
 
+from common.audit.actor import Actor
+from common.audit.services import record_change
 from leagues.services.ratings import ratings_change
-from matches.services.audit import Actor, record_change
 from tournament.models import RoundStatus, StaffRole, StaffRoleKind, Tournament
+from tournament.models.event_settings import NAMES
 
-#: The settings an organiser gives an event (what the trail records of it).
-SETTINGS = (
-    "slug",
-    "name",
-    "description",
-    "venue",
-    "starts_on",
-    "game_system",
-    "mode",
-    "rules_level",
-    "timing",
-    "swiss_rounds",
-    "pairing_method",
-    "preferred_pod_size",
-    "rating_seeding",
-    "allow_three_team_games",
-    "equal_team_sizes",
-    "bye_scores_as_win",
-    "points_table",
-    "tie_policy",
-    "confirmations",
-    "dispute_window_minutes",
-    "series_points",
-    "tiebreakers",
-    "cut_size",
-    "cut_tie_resolution",
-    "game_length_seconds",
-    "start_clock_on_publish",
-    "scoring_calls",
-    "scoring_call_gap_min_seconds",
-    "scoring_call_gap_max_seconds",
-    "system_options",
-    "status",
-    "is_public",
-)
+#: The settings an organiser gives an event (what the trail records of it): their declaration.
+SETTINGS = NAMES
 
 
 def settings_of(tournament: Tournament) -> dict:
@@ -74,7 +43,7 @@ def create_tournament(tournament: Tournament, actor: Actor) -> Tournament:
             "tournament.created",
             tournament,
             after=settings_of(tournament),
-            **actor.audit_fields(),
+            actor=actor,
         )
     return tournament
 
@@ -97,7 +66,7 @@ def update_tournament(tournament: Tournament, values: dict, actor: Actor) -> Tou
                 tournament,
                 before={name: before[name] for name in changed},
                 after={name: after[name] for name in changed},
-                **actor.audit_fields(),
+                actor=actor,
             )
         if (
             "is_public" in changed

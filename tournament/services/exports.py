@@ -2,7 +2,7 @@
 
 ``standings_table`` (the cached standings; the final order first once there is a champion) and
 ``round_table`` (one line per seat, with the result once there is one) give a header and the
-rows; ``tournament.csv_export.csv_download`` writes them, formula-safe.
+rows; ``common.csv_export.csv_download`` writes them, formula-safe.
 """
 
 from matches.models import Seat

@@ -1,7 +1,8 @@
 """The final standings of a finished event: the champion, the final, the groups, then the field.
 
 Reads the accepted results of the elimination stages and the Swiss standings, and hands them to
-the pure ``tournament.brackets.final_order``. Shown on the public event page, the standings page
+the pure ``tournament.logic.brackets.final_order``. Shown on the public event page, the standings
+page
 (and its CSV) and the home page once the champion is known.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from matches.models import Match, VersionState
-from tournament.brackets import Finish, decide_final, final_order
+from tournament.logic.brackets import Finish, decide_final, final_order
 from tournament.models import StageKind, Tournament
 from tournament.services.soft_cache import soft_get, soft_set
 from tournament.services.standings import CACHE_SECONDS, cached_standings, standings_cache_key

@@ -10,7 +10,8 @@ listened, and this catches it up.
 
 Whether there is news is decided by the event's news stamps (``Tournament.round_news_at`` and
 ``standings_news_at``), taken after the change committed and before its push
-(``tournament.standings_revision``). A stamp taken inside the change's transaction (a round's
+(``tournament.services.standings_revision``). A stamp taken inside the change's transaction (a
+round's
 ``published_at``, a version's ``decided_at``) would leave a window: a page drawn after the stamp
 but before the commit neither shows the change nor hears of it.
 """
@@ -20,9 +21,9 @@ from functools import cache
 
 from django.db.models import Max, Prefetch
 
-from common import sql
+from common.db import sql
+from common.live import push_messages as messages
 from matches.models import Match, MatchStatus, ResultResponse, ResultVersion, Seat, VersionState
-from tournament import messages
 from tournament.models import PUBLIC_ROUND_STATES, Round, Tournament
 
 
@@ -120,7 +121,7 @@ def news_since(tournament: Tournament, after_ms: int) -> list[dict]:
 
     Read the stamps after the socket has joined its group: a change stamped later is pushed to
     it. Every page load of a followed event asks this when its socket joins, so these are plain
-    statements (``common.sql``): one primary-key read when nothing is new, and the accepted
+    statements (``common.db.sql``): one primary-key read when nothing is new, and the accepted
     results read through their index on the decision time, back to ``DECIDED_BEFORE_COMMIT``
     before ``after_ms`` first. ``standings.changed`` names the event's latest accepted result;
     an event with none has no standings to change."""

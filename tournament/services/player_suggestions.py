@@ -2,7 +2,7 @@
 
 The desk (and the API) asks with the typed name and club; the candidates are the records the
 asking user may attach to the event (``registrable``), who are not in it yet. The pure
-``tournament.name_matching`` ranks them.
+``tournament.logic.name_matching`` ranks them.
 
 Who may attach a known record (issue 33): an organiser whose own events - those they organise,
 or those of a club or convention they are staff of (``permissions.run_by``) - the record played
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count, F, Q
 
+from tournament.logic.name_matching import Candidate, Match, name_words, rank_candidates
 from tournament.models import Entrant, Player, Tournament
-from tournament.name_matching import Candidate, Match, name_words, rank_candidates
-from tournament.permissions import run_by
+from tournament.services.permissions import run_by
 
 #: how many records the database hands to the ranking at most
 MAX_CANDIDATES = 400

@@ -1,6 +1,6 @@
 """Generating and publishing Swiss rounds: load the field, pair it, store it in one transaction.
 
-The pairing itself is the pure ``tournament.pairing`` package; this module only adapts rows to
+The pairing itself is the pure ``tournament.logic.pairing`` package; this module only adapts rows to
 its value objects and writes the round, its matches and seats. It takes a row lock on the
 tournament so two requests to generate the same round produce one round.
 """
@@ -12,14 +12,25 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.services import record_change
 from common.errors import ServiceError
+from common.live import push_messages as messages
+from common.live import realtime
 from leagues.services.forecasts import side_strengths
 from leagues.services.ratings import ratings_change
 from matches.models import Match, MatchStatus, ResultVersion, Seat
-from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.results import record_bye
 from notifications.services import pushes
-from tournament import messages, realtime
+from tournament.logic.pairing import (
+    AllianceOptions,
+    PairingError,
+    PairingOptions,
+    Side,
+    deal_flowers,
+    pair_alliances,
+    pair_pods,
+)
 from tournament.models import (
     EntrantStatus,
     GenerationJob,
@@ -31,19 +42,10 @@ from tournament.models import (
     Tournament,
     TournamentStatus,
 )
-from tournament.pairing import (
-    AllianceOptions,
-    PairingError,
-    PairingOptions,
-    Side,
-    deal_flowers,
-    pair_alliances,
-    pair_pods,
-)
 from tournament.services import clock
-from tournament.services.history import swiss_history
-from tournament.standing_totals import refresh_round_totals
-from tournament.standings_revision import bump_standings_revision
+from tournament.services.field_history import swiss_history
+from tournament.services.standing_totals import refresh_round_totals
+from tournament.services.standings_revision import bump_standings_revision
 
 
 class RoundError(ServiceError):
@@ -60,7 +62,7 @@ def audit_round(round_: Round, action: str, actor: Actor, *, before=None, after=
         before=before,
         after=state | (after or {}),
         reason=reason,
-        **actor.audit_fields(),
+        actor=actor,
     )
 
 
@@ -329,7 +331,7 @@ def repair_round(round_: Round, actor: Actor = SYSTEM) -> Round:
         fresh,
         before=before,
         after={"round": fresh.number, "seed": fresh.seed, "tables": table_list(fresh)},
-        **actor.audit_fields(),
+        actor=actor,
     )
     return fresh
 

@@ -2,7 +2,8 @@
 
 ``run_event`` registers the sides (new players, or players drawn from a pool so that the same
 people meet again across a season's events), pairs and plays every Swiss round, makes the cut
-and plays the elimination to a champion. Games come from ``tournament.simulate`` (random legal
+and plays the elimination to a champion. Games come from ``tournament.logic.simulated_games``
+(random legal
 events through the rules engine). Used by ``manage.py simulate_event`` (one event, or a season
 of them with ``--events``) and by tests that need finished events.
 """
@@ -16,10 +17,11 @@ from contextlib import AbstractContextManager
 
 from django.db.models import Prefetch
 
+from common.audit.actor import Actor
 from matches.models import Seat
-from matches.services.audit import Actor
 from matches.services.results import enter_result
-from tournament.demo_names import person_names, team_names
+from tournament.logic.demo_names import person_names, team_names
+from tournament.logic.simulated_games import random_game
 from tournament.models import (
     Entrant,
     EntrantStatus,
@@ -31,8 +33,7 @@ from tournament.models import (
 )
 from tournament.services.elimination import advance_elimination, start_elimination
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
-from tournament.simulate import random_game
-from tournament.standings_revision import bump_standings_revision
+from tournament.services.standings_revision import bump_standings_revision
 
 MAX_ELIMINATION_STEPS = 40
 

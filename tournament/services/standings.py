@@ -1,7 +1,8 @@
-"""Standings of a tournament: one query, then the pure ``tournament.standings`` ranking.
+"""Standings of a tournament: one query, then the pure ``tournament.logic.standings`` ranking.
 
 The query reads every entrant with its running totals (``EntrantTotals``, kept equal to a tally
-of its counted seats by ``tournament.standing_totals``): one row a side, whatever the number of
+of its counted seats by ``tournament.services.standing_totals``): one row a side, whatever the
+number of
 rounds, with only the statistics the tiebreakers name taken out of the stored sums.
 
 The tiebreakers are the organiser's order, else the game mode's defaults
@@ -13,10 +14,10 @@ from django.db.models import FloatField
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
-from tournament import standings as pure
+from tournament.logic import standings as pure
 from tournament.models import Tournament
 from tournament.services.soft_cache import soft_get, soft_set
-from tournament.standing_totals import swiss_placings
+from tournament.services.standing_totals import swiss_placings
 
 __all__ = ["cached_standings", "compute_standings", "swiss_placings", "tiebreaker_keys"]
 

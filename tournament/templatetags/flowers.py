@@ -2,7 +2,7 @@
 
 from django import template
 
-from tournament.pairing import flower_list
+from tournament.logic.pairing import flower_list
 
 register = template.Library()
 

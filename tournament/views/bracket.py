@@ -3,11 +3,11 @@
 from django.db.models import Prefetch
 from django.shortcuts import render
 
+from common.live.realtime import server_time_ms
 from matches.models import Match, ResultVersion, Seat, VersionState
-from tournament.brackets import BracketError, Placing, stages_for
-from tournament.brackets.svg import Box, Column, Line, bracket_svg
+from tournament.logic.brackets import BracketError, Placing, stages_for
+from tournament.logic.brackets.svg import Box, Column, Line, bracket_svg
 from tournament.models import ELIMINATION_STAGES, StageKind, stage_kind_named
-from tournament.realtime import server_time_ms
 from tournament.services.elimination import TIE_BREAK_SUFFIX, bracket_mode
 from tournament.views.pages import (
     ELIMINATION_KINDS,

@@ -5,9 +5,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from common.rate_limits import rate_limited
-from matches.models import Channel
-from matches.services.audit import Actor
 from tournament.models import StaffRoleKind
 from tournament.services import invitations
 

@@ -19,9 +19,9 @@ only. A refused visitor gets a 404, the same for a missing and a hidden object.
 from django.http import Http404, JsonResponse
 from django.views.decorators.cache import never_cache
 
+from common.live import push_messages as messages
 from matches.models import Match, MatchStatus
 from matches.services import live_games, result_marks
-from tournament import messages
 from tournament.services import live_news
 from tournament.services.clock import clock_payload
 from tournament.views.pages import (

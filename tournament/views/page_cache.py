@@ -25,7 +25,7 @@ from django.conf import settings
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 
-from common import sql
+from common.db import sql
 from tournament.models import Tournament
 from tournament.services.soft_cache import soft_get, soft_set
 

@@ -13,10 +13,11 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 
+from common.live.realtime import server_time_ms
 from engine.decisions import DECISIONS
 from leagues.services.forecasts import table_chances
 from matches.models import Seat
-from tournament.clock_maths import ClockState
+from tournament.logic.clock_maths import ClockState
 from tournament.models import (
     ELIMINATION_STAGES,
     PUBLIC_ROUND_STATES,
@@ -24,16 +25,15 @@ from tournament.models import (
     StageKind,
     Tournament,
 )
-from tournament.permissions import (
+from tournament.services.chiefs import event_chief_statistics
+from tournament.services.final_standings import final_standings
+from tournament.services.permissions import (
     can_view_round,
     can_view_tournament,
     entrant_of_request,
     is_referee,
     token_from_request,
 )
-from tournament.realtime import server_time_ms
-from tournament.services.chiefs import event_chief_statistics
-from tournament.services.final_standings import final_standings
 
 ELIMINATION_KINDS = [*ELIMINATION_STAGES, StageKind.TIE_BREAK]
 MAX_SEARCH_RESULTS = 20

@@ -3,9 +3,9 @@
 from django.http import Http404
 from django.shortcuts import render
 
+from common.live.realtime import server_time_ms
 from matches.models import LiveGame, Match
 from matches.services import live_games
-from tournament.realtime import server_time_ms
 from tournament.views.pages import (
     clock_view,
     round_matches,

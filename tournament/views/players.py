@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import escape
 
+from common.live.realtime import server_time_ms
 from common.rate_limits import rate_limited
 from matches.forms import ResultForm
 from matches.models import Seat
@@ -25,9 +26,8 @@ from matches.views.player_results import (
     sync_answer,
 )
 from tournament.models import PUBLIC_ROUND_STATES, RoundStatus, StageKind
-from tournament.permissions import entrant_from_token
-from tournament.realtime import server_time_ms
 from tournament.services.final_standings import final_standings
+from tournament.services.permissions import entrant_from_token
 from tournament.services.standings import cached_standings
 from tournament.views.pages import (
     clock_view,

@@ -8,9 +8,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from common.rate_limits import blocked_for, client_ident, count_hit, rate_limited, too_many
-from matches.models import Channel
-from matches.services.audit import Actor
 from tournament.models import Entrant
 from tournament.models.people import normalise_short_code
 from tournament.services import player_links

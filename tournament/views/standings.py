@@ -4,12 +4,12 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from common.query_numbers import whole_number
-from tournament.realtime import server_time_ms
+from common.db.query_numbers import whole_number
+from common.live.realtime import server_time_ms
+from tournament.logic.standings import get_metric
 from tournament.services.final_standings import final_standings
 from tournament.services.soft_cache import soft_get, soft_set
 from tournament.services.standings import CACHE_SECONDS, cached_standings, standings_cache_key
-from tournament.standings import get_metric
 from tournament.views.page_cache import revision_cached
 from tournament.views.pages import token_query, tournament_poll_url, visible_tournament
 

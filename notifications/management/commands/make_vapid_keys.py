@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from notifications.vapid import make_key_pair
+from common.webpush.vapid import make_key_pair
 
 
 class Command(BaseCommand):

@@ -5,7 +5,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.models import Tournament
-from tournament.transfer import export_tournament
+from tournament.services.transfer import export_tournament
 
 
 class Command(BaseCommand):

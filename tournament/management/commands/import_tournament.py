@@ -5,7 +5,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from leagues.models import Organisation
-from tournament.transfer import TransferError, import_tournament
+from tournament.services.transfer import TransferError, import_tournament
 
 
 class Command(BaseCommand):

@@ -2,7 +2,13 @@
 
 from django.core.management.base import BaseCommand
 
-from tournament.demo import DEMO_SLUGS, DEMO_USERS, build_demo, demo_users, remove_demo
+from tournament.management.demo_events import (
+    DEMO_SLUGS,
+    DEMO_USERS,
+    build_demo,
+    demo_users,
+    remove_demo,
+)
 from tournament.models import Tournament
 
 

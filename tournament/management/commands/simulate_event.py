@@ -1,6 +1,7 @@
 """``manage.py simulate_event``: run a whole event, registration to champion, with random games.
 
-Every game is played out through the rules engine's live model (``tournament.simulate``) and
+Every game is played out through the rules engine's live model
+(``tournament.logic.simulated_games``) and
 every step goes through the same services as the pages: pairing, result entry, closing rounds,
 the cut, tie-breaks and the final. Prints a progress bar, the final standings and the bracket.
 """
@@ -19,12 +20,13 @@ from engine import api as engine_api
 from leagues.models import PlayerRating
 from leagues.services.season_simulation import EventPlan, simulate_season
 from leagues.services.season_standings import season_standings
+from tournament.logic.pairing import method_keys
+from tournament.logic.simulated_games import EYE_FOR_AN_EYE, EYE_VS_EYE
 from tournament.models import EntrantStatus, StageKind, Tournament
 from tournament.models.people import MAX_SEED
 from tournament.services.rounds import RoundError
 from tournament.services.simulation import no_stage, register_sides, run_event
 from tournament.services.standings import compute_standings
-from tournament.simulate import EYE_FOR_AN_EYE, EYE_VS_EYE
 
 MAX_EVENTS = 50
 #: what --mode names: (game system, mode)
@@ -87,7 +89,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--method",
-            choices=["random", "swiss"],
+            choices=method_keys(),
             default="swiss",
             help="How rounds are paired; default %(default)s.",
         )

@@ -7,9 +7,10 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from matches.models import Channel, MatchStatus, Seat
-from matches.services.audit import Actor
-from tournament.clock_maths import ClockState
+from common.audit.actor import Actor
+from common.audit.channels import Channel
+from matches.models import MatchStatus, Seat
+from tournament.logic.clock_maths import ClockState
 from tournament.models import (
     EntrantStatus,
     Round,
@@ -19,8 +20,8 @@ from tournament.models import (
     Tournament,
     TournamentStatus,
 )
-from tournament.permissions import is_organiser, is_referee
 from tournament.services import clock as clock_service
+from tournament.services.permissions import is_organiser, is_referee
 
 
 def organiser_tournament(request, slug) -> Tournament:

@@ -7,15 +7,17 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from matches.models import AuditEntry, Channel, MatchStatus
-from matches.services.audit import Actor
-from tournament.csv_export import csv_download
+from common.audit.actor import Actor
+from common.audit.channels import Channel
+from common.audit.models import AuditEntry
+from common.csv_export import csv_download
+from matches.models import MatchStatus
 from tournament.forms import TournamentForm
 from tournament.models import EntrantStatus, GenerationJob
 from tournament.services.events import create_tournament
 from tournament.services.exports import round_table, standings_table
 from tournament.services.registration import RegistrationError, open_registration
-from tournament.transfer import export_tournament
+from tournament.services.transfer import export_tournament
 from tournament.views.organiser.common import (
     champion_name,
     current_round,

@@ -16,9 +16,9 @@ from django.views.decorators.http import require_POST
 from common.rate_limits import rate_limited
 from tournament.forms import CsvImportForm, PlayerForm, TeamForm
 from tournament.models import Entrant, EntrantStatus
-from tournament.permissions import entrant_from_token
 from tournament.services import registration
 from tournament.services.csv_import import CsvImportInvalid
+from tournament.services.permissions import entrant_from_token
 from tournament.services.player_suggestions import suggest_players, suggestable
 from tournament.views.organiser.common import organiser_tournament, page_actor
 

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.models import Entrant, Player, Tournament
-from tournament.permissions import run_by
 from tournament.services import players as player_service
+from tournament.services.permissions import run_by
 from tournament.views.organiser.common import organiser_tournament, page_actor
 
 #: duplicates listed on one page

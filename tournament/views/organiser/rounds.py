@@ -11,17 +11,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from common.query_numbers import whole_number
-from matches.models import Channel, MatchStatus, Seat
-from matches.services.audit import Actor
-from tournament import messages as live_messages
-from tournament.clock_maths import ClockState
+from common.audit.actor import Actor
+from common.audit.channels import Channel
+from common.db.query_numbers import whole_number
+from common.live import push_messages as live_messages
+from common.live.realtime import server_time_ms
+from matches.models import MatchStatus, Seat
 from tournament.forms import CloseRoundForm, ExtendClockForm, SwapSeatsForm
 from tournament.jobs import (
     close_round_and_pair_next,
     redelivery_expected_at,
     request_swiss_round,
 )
+from tournament.logic.clock_maths import ClockState
 from tournament.models import (
     GenerationJob,
     JobStatus,
@@ -30,7 +32,6 @@ from tournament.models import (
     StageKind,
     Tournament,
 )
-from tournament.realtime import server_time_ms
 from tournament.services import clock as clock_service
 from tournament.services.elimination import advance_elimination, start_elimination
 from tournament.services.registration import RegistrationError

@@ -8,8 +8,8 @@ from django.core.paginator import Page, Paginator
 from django.http import JsonResponse
 from django.shortcuts import render
 
+from common.live import push_messages as live_messages
 from matches.models import MatchStatus
-from tournament import messages as live_messages
 from tournament.services import clock as clock_service
 from tournament.services.standings import cached_standings
 from tournament.views.organiser.common import (

@@ -1,0 +1,174 @@
+"""A player's rating history in one game system as a small SVG line chart (issue 17).
+
+Pure code: the rating after each game goes in, the markup comes out. The solid line is the
+conservative rating (mu - 3 sigma, the number the lists rank by); the shaded band above it
+reaches up to mu, the model's own estimate, so the band narrows as the rating gets surer. The
+chart starts at the newcomer's rating (0 games) and is drawn on a fixed 360 x 200 canvas that
+scales to its container, so it fits a phone. A long history is thinned to at most
+``MAX_POINTS`` points, keeping each stretch's lowest and highest value and the last game.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from leagues.logic.rating import MODEL
+
+#: the most points one chart (or one API answer) draws
+MAX_POINTS = 240
+
+WIDTH, HEIGHT = 360, 200
+LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 40
+
+
+@dataclass(frozen=True)
+class Point:
+    """A player's rating after ``games`` rated games of one system."""
+
+    games: int
+    mu: float
+    sigma: float
+
+    @property
+    def conservative(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+#: where every player starts: no games, the model's prior
+NEWCOMER = Point(0, MODEL.mu, MODEL.sigma)
+
+
+def downsample(points: Sequence[Point], limit: int = MAX_POINTS) -> list[Point]:
+    """At most ``limit`` points of ``points`` (in game order): the first and the last, and for
+    each equal stretch between them its lowest and highest conservative rating, so a thinned
+    line still reaches every peak and trough a reader would notice."""
+    if limit < 4:
+        raise ValueError("a chart needs a limit of 4 points or more")
+    if len(points) <= limit:
+        return list(points)
+    inner = points[1:-1]
+    stretches = (limit - 2) // 2
+    kept = [points[0]]
+    for n in range(stretches):
+        stretch = inner[n * len(inner) // stretches : (n + 1) * len(inner) // stretches]
+        if not stretch:
+            continue
+        low = min(stretch, key=lambda p: p.conservative)
+        high = max(stretch, key=lambda p: p.conservative)
+        kept.extend(sorted({low, high}, key=lambda p: p.games))
+    kept.append(points[-1])
+    return kept
+
+
+def nice_step(span: float, ticks: int = 4) -> float:
+    """A round tick step (1, 2 or 5 times a power of ten) giving about ``ticks`` intervals."""
+    raw = max(span, 1e-9) / ticks
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if factor * power >= raw:
+            return factor * power
+    return 10 * power  # pragma: no cover - the loop always returns
+
+
+def ticks(low: float, high: float, count: int = 4) -> list[float]:
+    """Round values from at or below ``low`` to at or above ``high``."""
+    step = nice_step(high - low, count)
+    first = math.floor(low / step) * step
+    values = []
+    value = first
+    while value < high + step * 0.999:
+        values.append(round(value, 9))
+        value += step
+    return values
+
+
+def label(value: float) -> str:
+    """A tick label: whole numbers without a point."""
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:g}"
+
+
+def safe_id(text: str) -> str:
+    """An element id made of letters, digits and dashes only."""
+    return re.sub(r"[^a-zA-Z0-9-]", "-", text)[:60] or "chart"
+
+
+def summary(points: Sequence[Point], system_name: str) -> str:
+    """What the chart says in one sentence (its title, read by screen readers)."""
+    if not points:
+        return f"{system_name}: no rated games yet"
+    last = points[-1]
+    games = "game" if last.games == 1 else "games"
+    return f"{system_name} rating after {last.games} {games}: {last.conservative:.1f}"
+
+
+def rating_chart_svg(points: Sequence[Point], system_name: str, chart_id: str) -> str:
+    """The chart of ``points`` (a player's rating after each game, in game order)."""
+    ident = safe_id(chart_id)
+    title = summary(points, system_name)
+    head = (
+        f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
+        f'preserveAspectRatio="xMidYMid meet" role="img" '
+        f'aria-labelledby="{ident}-title {ident}-desc">'
+        f'<title id="{ident}-title">{escape(title)}</title>'
+    )
+    if not points:
+        return (
+            head + f'<desc id="{ident}-desc">Nothing to draw yet.</desc>'
+            f'<text class="empty" x="{WIDTH / 2}" y="{HEIGHT / 2}" text-anchor="middle">'
+            "No rated games yet</text></svg>"
+        )
+    drawn = downsample([NEWCOMER, *points] if points[0].games > 0 else list(points))
+    lows = [p.conservative for p in drawn]
+    highs = [p.mu for p in drawn]
+    y_ticks = ticks(min(lows), max(highs))
+    x_low, x_high = 0, max(drawn[-1].games, 1)
+    x_ticks = [t for t in ticks(x_low, x_high) if t == int(t) and t <= x_high]
+    y_low, y_high = y_ticks[0], y_ticks[-1]
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(games: float) -> float:
+        return round(LEFT + (games - x_low) / (x_high - x_low) * plot_w, 1)
+
+    def y(value: float) -> float:
+        return round(TOP + (y_high - value) / (y_high - y_low) * plot_h, 1)
+
+    low_line = " ".join(f"{x(p.games)},{y(p.conservative)}" for p in drawn)
+    high_line = " ".join(f"{x(p.games)},{y(p.mu)}" for p in reversed(drawn))
+    last = drawn[-1]
+    desc = (
+        f"Conservative rating (mu minus 3 sigma) after each game, {last.games} in all: "
+        f"lowest {min(lows):.1f}, highest {max(lows):.1f}, now {last.conservative:.1f}; "
+        f"the shaded band reaches up to mu, now {last.mu:.1f}."
+    )
+    parts = [head, f'<desc id="{ident}-desc">{escape(desc)}</desc>', '<g class="axes">']
+    for value in y_ticks:
+        parts.append(
+            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value)}" '
+            f'y2="{y(value)}"/><text class="tick" x="{LEFT - 5}" y="{y(value) + 4}" '
+            f'text-anchor="end">{label(value)}</text>'
+        )
+    for value in x_ticks:
+        anchor = "end" if x(value) > WIDTH - RIGHT - 20 else "middle"
+        parts.append(
+            f'<text class="tick" x="{x(value)}" y="{HEIGHT - BOTTOM + 15}" '
+            f'text-anchor="{anchor}">{label(value)}</text>'
+        )
+    parts.append(
+        f'<line class="axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{TOP + plot_h}" '
+        f'y2="{TOP + plot_h}"/>'
+        f'<text class="axis-title" x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" '
+        'text-anchor="middle">games played</text>'
+        f'<text class="axis-title" x="12" y="{TOP + plot_h / 2}" text-anchor="middle" '
+        f'transform="rotate(-90 12 {TOP + plot_h / 2})">rating</text></g>'
+    )
+    parts.append(
+        f'<polygon class="band" points="{low_line} {high_line}"/>'
+        f'<polyline class="line" points="{low_line}"/>'
+        f'<circle class="now" cx="{x(last.games)}" cy="{y(last.conservative)}" r="3.5"/>'
+        "</svg>"
+    )
+    return "".join(parts)
