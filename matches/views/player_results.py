@@ -5,8 +5,8 @@ action is answered here, reading only what it acts on: the side by its private l
 match it names (its seats, in the side's event, in a public round, with the side seated at it)
 or the version it answers (of a match where the side sits); the result service then locks
 that match and checks the rest. Every other request to the address (the page itself, a claim)
-is the side's page, ``tournament.views.players.my_table``, which also draws a refused action
-again with what was typed. A post from offline.js gets its JSON answer
+is the side's page (``tournament.views.players.my_table``, handed in by ``matches.urls``), which
+also draws a refused action again with what was typed. A post from offline.js gets its JSON answer
 (``matches.views.offline_sync``).
 """
 
@@ -30,7 +30,6 @@ from matches.services.tables import ResultFlowError
 from matches.views import offline_sync
 from tournament.models import PUBLIC_ROUND_STATES
 from tournament.services.permissions import entrant_from_token
-from tournament.views import players
 
 MAX_REASON = 500
 RESULT_ACTIONS = ("report", "confirm", "dispute")
@@ -50,10 +49,11 @@ class ActionOutcome:
 
 
 @rate_limited("results", "private_link")
-def my_table(request, token):
-    """``/me/<token>/``: a result action is taken here; anything else is the side's page."""
+def my_table(request, token, side_page):
+    """``/me/<token>/``: a result action is taken here; anything else is the side's page
+    (``side_page``, handed in by the routes: ``matches.urls``)."""
     if request.method != "POST" or request.POST.get("action") not in RESULT_ACTIONS:
-        return players.my_table(request, token)
+        return side_page(request, token)
     entrant = entrant_from_token(None, token)
     if entrant is None:
         raise Http404("This private link is not valid (it may have been replaced).")
@@ -63,7 +63,7 @@ def my_table(request, token):
         outcome = answer(request, entrant)
     if offline_sync.wants_sync_answer(request):
         return sync_answer(outcome)
-    return outcome.done or players.side_page(request, entrant, refused=outcome)
+    return outcome.done or side_page(request, token, entrant=entrant, refused=outcome)
 
 
 def actor_of(request, entrant) -> Actor:

@@ -3,7 +3,8 @@
 "My table" (``/me/<token>/``) shows where the side plays now, the round clock, its result
 actions and the full history of its own matches' results. Its address is routed to
 ``matches.views.player_results``, which takes the result actions (report, confirm, dispute)
-itself and hands every other request here: the page, and a claim of the entry.
+itself and hands every other request here (``config.urls`` wires the two): the page, and a
+claim of the entry.
 """
 
 from urllib.parse import urlencode
@@ -39,26 +40,27 @@ def as_int(value) -> int | None:
         return None
 
 
-def my_table(request, token):
+def my_table(request, token, *, entrant=None, refused=None):
     """An entrant's private page, and the posts to it that are not result actions: a claim of
-    the entry (any other is refused)."""
-    entrant = entrant_from_token(None, token)
+    the entry (any other is refused).
+
+    ``matches.views.player_results`` routes the address and calls this; when it refused a
+    result action it passes the side it read (``entrant``) and what it ``refused``, drawn
+    with its form as typed and its messages."""
+    entrant = entrant or entrant_from_token(None, token)
     if entrant is None:
         raise Http404("This private link is not valid (it may have been replaced).")
-    if request.method != "POST":
-        return side_page(request, entrant)
+    if request.method != "POST" or refused is not None:
+        return draw(request, entrant, refused)
     if request.POST.get("action") == "claim":
         return claim_this_entry(request, entrant, as_int(request.POST.get("member")))
     if offline_sync.wants_sync_answer(request):
         return offline_sync.refused("Unknown action.")
-    return side_page(request, entrant, error="Unknown action.")
+    return draw(request, entrant, error="Unknown action.")
 
 
-def side_page(request, entrant, refused=None, error=None):
-    """The page: where the side plays, the clock, its result actions and its games.
-
-    ``refused``: a result action that was not taken (``matches.views.player_results``), drawn
-    with its form as typed and its messages."""
+def draw(request, entrant, refused=None, error=None):
+    """The page: where the side plays, the clock, its result actions and its games."""
     rendered_at = server_time_ms()
     tournament = entrant.tournament
     seats = my_seats(entrant)
