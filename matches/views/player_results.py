@@ -13,7 +13,7 @@ also draws a refused action again with what was typed. A post from offline.js ge
 from dataclasses import dataclass, field
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 
 from common.db.query_numbers import whole_number
@@ -56,7 +56,7 @@ def my_table(request, token, side_page):
         return side_page(request, token)
     entrant = entrant_from_token(None, token)
     if entrant is None:
-        raise Http404("This private link is not valid (it may have been replaced).")
+        return side_page(request, token)  # which answers an unknown link with a 404
     if request.POST["action"] == "report":
         outcome = report(request, entrant)
     else:
@@ -72,8 +72,9 @@ def actor_of(request, entrant) -> Actor:
 
 
 def posted_id(request, name: str) -> int | None:
-    """A posted row id, or None when it names no row (never a number a column cannot take)."""
-    return whole_number(request.POST.get(name), low=1, high=MAX_ID)
+    """A posted row id, or None when it is not a whole number (never one a column cannot
+    take: a larger one is held to the largest id, which names no row)."""
+    return whole_number(request.POST.get(name), low=0, high=MAX_ID)
 
 
 def seats_at(entrant, match_id: int | None) -> list[Seat]:
