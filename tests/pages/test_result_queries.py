@@ -59,3 +59,14 @@ def test_a_report_and_a_confirmation_read_only_their_table(
     assert confirmed.status_code == 302
     match.refresh_from_db()
     assert match.status == MatchStatus.ACCEPTED
+
+
+@pytest.mark.parametrize("posted", ["0", "-1", str(2**64), "1e3", ""])
+def test_a_posted_id_that_names_no_row_is_refused_as_before(client, posted):
+    match, (ann, _bob, _cat) = played_rounds(0)
+    report = report_data(match, [12, 5, 10], [1, 0, 1]) | {"match": posted}
+    page = client.post(f"/me/{ann.access_token}/", report).content.decode()
+    assert "This is not one of your games." in page
+    answer = client.post(f"/me/{ann.access_token}/", {"action": "confirm", "version": posted})
+    assert "This is not a report of one of your games." in answer.content.decode()
+    assert not ResultVersion.objects.exists()
