@@ -119,7 +119,7 @@ def _round_step(tournament: Tournament, round_: Round) -> Step:
     if done < total:
         return Step(
             f"Round {n}: {done} of {total} tables have an accepted result.",
-            reverse("tournament:desk", args=[tournament.slug]),
+            reverse("matches:desk", args=[tournament.slug]),
             link_text="Open the referee desk",
             note=f"Close round {n} from its page once the results are in.",
         )
