@@ -9,13 +9,8 @@ from tournament.logic.brackets import BracketError, Placing, stages_for
 from tournament.logic.brackets.svg import Box, Column, Line, bracket_svg
 from tournament.models import ELIMINATION_STAGES, StageKind, stage_kind_named
 from tournament.services.elimination import TIE_BREAK_SUFFIX, bracket_mode
-from tournament.views.pages import (
-    ELIMINATION_KINDS,
-    public_rounds,
-    token_query,
-    tournament_poll_url,
-    visible_tournament,
-)
+from tournament.views.pages import ELIMINATION_KINDS, tournament_poll_url
+from tournament.views.visibility import public_rounds, token_query, visible_tournament
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
