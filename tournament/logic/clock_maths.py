@@ -110,7 +110,7 @@ class ClockState:
             added_ms=round_.clock_added_ms,
         )
 
-    def as_dict(self) -> dict[str, int | str | None]:
+    def as_dict(self) -> dict[str, object]:
         return {
             "state": self.state,
             "remaining_ms": self.remaining_ms,
