@@ -15,8 +15,10 @@ from tournament.models import (
     TeamMember,
     Tournament,
 )
+from tournament.models.event_settings import GROUPS, in_group
 from tournament.services.admin_totals import RetallyAfterEdit
 from tournament.services.registration import replace_private_link
+from tournament.setting_fields import dress_formfield
 
 
 class StaffRoleInline(admin.TabularInline):
@@ -30,6 +32,14 @@ class StageInline(admin.TabularInline):
     extra = 0
 
 
+def setting_fieldsets() -> list:
+    """The declared settings by group (``tournament.models.event_settings``); the organiser
+    joins the first group, the event's own."""
+    fieldsets = [(g.legend, {"fields": [s.name for s in in_group(g.key)]}) for g in GROUPS]
+    fieldsets[0][1]["fields"].append("organiser")
+    return fieldsets
+
+
 @admin.register(Tournament)
 class TournamentAdmin(RetallyAfterEdit, admin.ModelAdmin):
     event_path = ""
@@ -39,46 +49,12 @@ class TournamentAdmin(RetallyAfterEdit, admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     autocomplete_fields = ["organiser"]
     inlines = [StaffRoleInline, StageInline]
-    fieldsets = [
-        (None, {"fields": ["name", "slug", "description", "venue", "starts_on", "organiser"]}),
-        ("Game", {"fields": ["game_system", "mode", "rules_level", "timing"]}),
-        (
-            "Format",
-            {
-                "fields": [
-                    "swiss_rounds",
-                    "pairing_method",
-                    "preferred_pod_size",
-                    "rating_seeding",
-                    "allow_three_team_games",
-                    "equal_team_sizes",
-                    "bye_scores_as_win",
-                    "cut_size",
-                    "cut_tie_resolution",
-                    "game_length_seconds",
-                    "start_clock_on_publish",
-                    "scoring_calls",
-                    "scoring_call_gap_min_seconds",
-                    "scoring_call_gap_max_seconds",
-                ]
-            },
-        ),
-        (
-            "Scoring",
-            {
-                "fields": [
-                    "points_table",
-                    "tie_policy",
-                    "confirmations",
-                    "dispute_window_minutes",
-                    "series_points",
-                    "tiebreakers",
-                    "system_options",
-                ]
-            },
-        ),
-        ("Publication", {"fields": ["status", "is_public"]}),
-    ]
+    fieldsets = setting_fieldsets()
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        """A setting's field with its declared label and help."""
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        return dress_formfield(field, db_field.name)
 
 
 class TeamMemberInline(admin.TabularInline):

@@ -5,26 +5,12 @@ from django.utils.text import slugify
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
-from tournament.logic.scoring_calls import (
-    DEFAULT_GAP_SECONDS,
-    MAX_GAP_SECONDS,
-    MIN_GAP_SECONDS,
-    gap_errors,
-)
-from tournament.models import (
-    Confirmations,
-    Entrant,
-    RatingSeeding,
-    ScoringCalls,
-    SeriesPoints,
-    Tournament,
-)
-from tournament.models.event import (
-    MAX_DISPUTE_WINDOW_MINUTES,
-    MAX_GAME_SECONDS_ANY_SYSTEM,
-    game_length_error,
-)
+from tournament.logic.scoring_calls import gap_errors
+from tournament.models import Entrant, Tournament
+from tournament.models.event import game_length_error
+from tournament.models.event_settings import BY_NAME, GROUPS, SETTINGS, in_group
 from tournament.services.clock import MAX_EXTEND_SECONDS
+from tournament.setting_fields import setting_formfield
 from tournament.widgets import LongSelect
 
 SYSTEM_MODE_SEPARATOR = ":"
@@ -45,8 +31,24 @@ def system_mode_choices() -> list:
     return groups
 
 
+def form_groups() -> list:
+    """(group, field names) of the create form: the declared settings on the form by group,
+    the game-and-mode choice opening the group of the game."""
+    groups = []
+    for group in GROUPS:
+        names = ["system_mode"] if group.key == "game" else []
+        names += [setting.name for setting in in_group(group.key, form=True)]
+        if names:
+            groups.append((group, names))
+    return groups
+
+
 class TournamentForm(forms.ModelForm):
-    """A new event: name and place, game system and mode, format and scoring settings."""
+    """A new event: name and place, game system and mode, format and scoring settings.
+
+    The settings' fields, labels, help, bounds and groups come from their declaration
+    (``tournament.models.event_settings``); this form adds the game-and-mode choice, the web
+    address made from the name, and the checks across settings."""
 
     system_mode = forms.ChoiceField(
         label="Game and mode",
@@ -55,140 +57,30 @@ class TournamentForm(forms.ModelForm):
     slug = forms.SlugField(
         required=False,
         max_length=80,
-        label="Web address",
+        label=BY_NAME["slug"].label,
         help_text="Letters, digits and hyphens; left empty, it is made from the name.",
-    )
-    preferred_pod_size = forms.TypedChoiceField(
-        choices=[(4, "4 sides"), (3, "3 sides")],
-        coerce=int,
-        initial=4,
-        label="Preferred game size",
-        help_text="Remainders make smaller games; a 2-side game only when nothing else fits.",
-    )
-    cut_size = forms.IntegerField(
-        required=False,
-        min_value=2,
-        max_value=64,
-        label="Cut size",
-        help_text="Leave empty to scale the cut to the field (16, 8 or 4; teams 8, 4 or 2).",
-    )
-    swiss_rounds = forms.IntegerField(min_value=1, max_value=20, initial=5, label="Swiss rounds")
-    game_length_seconds = forms.IntegerField(
-        min_value=30,
-        max_value=MAX_GAME_SECONDS_ANY_SYSTEM,
-        initial=300,
-        label="Game length (seconds)",
-        help_text="300 seconds is the standard five-minute game; up to two hours a game "
-        "(eight for Tsukuyumi, whose games run four hours and more).",
-    )
-
-    dispute_window_minutes = forms.IntegerField(
-        min_value=0,
-        max_value=MAX_DISPUTE_WINDOW_MINUTES,
-        required=False,
-        initial=10,
-        label="With one confirmation: minutes left to dispute",
-        help_text="How long the other sides may still dispute a result one of them confirmed.",
-    )
-    scoring_call_gap_min_seconds = forms.IntegerField(
-        min_value=MIN_GAP_SECONDS,
-        max_value=MAX_GAP_SECONDS,
-        initial=DEFAULT_GAP_SECONDS[0],
-        required=False,
-        label="Shortest gap between clock calls (seconds)",
-    )
-    scoring_call_gap_max_seconds = forms.IntegerField(
-        min_value=MIN_GAP_SECONDS,
-        max_value=MAX_GAP_SECONDS,
-        initial=DEFAULT_GAP_SECONDS[1],
-        required=False,
-        label="Longest gap between clock calls (seconds)",
     )
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "slug",
-            "starts_on",
-            "venue",
-            "rules_level",
-            "timing",
-            "swiss_rounds",
-            "pairing_method",
-            "preferred_pod_size",
-            "rating_seeding",
-            "cut_size",
-            "cut_tie_resolution",
-            "game_length_seconds",
-            "start_clock_on_publish",
-            "tie_policy",
-            "series_points",
-            "allow_three_team_games",
-            "equal_team_sizes",
-            "scoring_calls",
-            "scoring_call_gap_min_seconds",
-            "scoring_call_gap_max_seconds",
-            "confirmations",
-            "dispute_window_minutes",
-        ]
-        labels = {
-            "name": "Event name",
-            "starts_on": "Date",
-            "rules_level": "Rules",
-            "timing": "Timing",
-            "pairing_method": "Pairing",
-            "rating_seeding": "Seat by rating",
-            "cut_tie_resolution": "A tie at the cut line is settled by",
-            "tie_policy": "Equal scores in one game",
-            "allow_three_team_games": "Alliances: play one 2v2v2 game rather than give a bye",
-            "series_points": "VP modes: a game adds to the total",
-            "equal_team_sizes": "Alliances: teams meet only teams of their own size",
-            "scoring_calls": "Scoring calls on the round clock",
-            "start_clock_on_publish": "Start the clock when a round is published",
-            "confirmations": "A report made by a player is accepted when",
-        }
-        help_texts = {
-            "rating_seeding": "Every random round, and round 1 of a Swiss event, can be seated "
-            "by the players' ratings in this game instead of by chance (a team counts the sum "
-            "of its players; an unrated player counts as a newcomer). Avoiding repeat opponents "
-            "still comes first.",
-            "scoring_calls": "Realtime Domination and King of the Hill. The clock picks each "
-            "call's moment at random in the gap range below (seeded, so it can be replayed) and, "
-            "in Domination, the flower that scores; projector and phones announce it.",
-        }
+        fields = [setting.name for setting in SETTINGS if setting.on_form]
+        formfield_callback = setting_formfield
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
 
-    field_order = ["name", "slug", "starts_on", "venue", "system_mode"]
+    field_order = [name for _group, names in form_groups() for name in names]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["system_mode"].choices = system_mode_choices()
         self.fields["system_mode"].initial = f"eye_for_an_eye{SYSTEM_MODE_SEPARATOR}every_eye"
-        for name in (
-            "rules_level",
-            "timing",
-            "pairing_method",
-            "rating_seeding",
-            "cut_tie_resolution",
-            "tie_policy",
-            "series_points",
-            "scoring_calls",
-            "confirmations",
-        ):
-            self.fields[name].choices = [c for c in self.fields[name].choices if c[0] != ""]
-        self.fields["series_points"].required = False  # only VP modes use it
-        self.fields["series_points"].initial = SeriesPoints.SUM_VP
-        self.fields["scoring_calls"].required = False  # only realtime VP modes use it
-        self.fields["confirmations"].required = False
-        self.fields["rating_seeding"].required = False  # left out: by chance, as before
-        self.fields["pairing_method"].initial = "random"
-        self.fields["pairing_method"].help_text = (
-            "Random: new opponents each round, as the rulebook's tournament plays its five "
-            "rounds. Swiss: players with similar points meet, so the strongest meet sooner; "
-            "both avoid repeat opponents where they can."
-        )
+        for field in self.fields.values():
+            if isinstance(field, forms.TypedChoiceField):
+                field.choices = [c for c in field.choices if c[0] != ""]
         self.fields["name"].widget.attrs["autofocus"] = True
+
+    def fieldsets(self) -> list:
+        """(group, its bound fields) for each group the form shows, in order."""
+        return [(group, [self[name] for name in names]) for group, names in form_groups()]
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug") or slugify(self.data.get("name", ""))[:80]
@@ -202,22 +94,10 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         key, _, mode = (data.get("system_mode") or "").partition(SYSTEM_MODE_SEPARATOR)
         data["game_system"], data["mode"] = key, mode
-        data["series_points"] = data.get("series_points") or SeriesPoints.SUM_VP
-        data["scoring_calls"] = data.get("scoring_calls") or ScoringCalls.MODE
-        data["confirmations"] = data.get("confirmations") or Confirmations.ALL_OTHERS
-        data["rating_seeding"] = data.get("rating_seeding") or RatingSeeding.OFF
-        if (
-            data.get("dispute_window_minutes") is None
-            and "dispute_window_minutes" not in self.errors
-        ):
-            data["dispute_window_minutes"] = 10
-        for name, default in zip(
-            ("scoring_call_gap_min_seconds", "scoring_call_gap_max_seconds"),
-            DEFAULT_GAP_SECONDS,
-            strict=True,
-        ):
-            if name not in self.errors and data.get(name) is None:
-                data[name] = default  # left empty: the project's default
+        for setting in SETTINGS:  # an optional setting left empty: the model's default
+            empty = data.get(setting.name) in (None, "") and not self.has_error(setting.name)
+            if setting.on_form and setting.optional and empty and setting.default is not None:
+                data[setting.name] = setting.default
         if not self.has_error("scoring_call_gap_min_seconds") and not self.has_error(
             "scoring_call_gap_max_seconds"
         ):

@@ -7,15 +7,21 @@ from common.api.serializers import StrictSerializer
 from matches.api.serializers import MatchSerializer, SeatSerializer
 from matches.models import MatchStatus
 from tournament.api.serializers import enum_ref
-from tournament.models import PairingMethod, Round
+from tournament.models import Round, pairing_method_choices
+
+
+class PairingMethodField(serializers.ChoiceField):
+    """A pairing method's key: the registered methods, read each time a serializer is made."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=pairing_method_choices(), **kwargs)
 
 
 class RoundSerializer(serializers.ModelSerializer):
     """A round's status, clock and pairing record."""
 
     stage = serializers.CharField(source="stage.kind", read_only=True)
-    pairing_method = serializers.ChoiceField(
-        choices=PairingMethod.choices,
+    pairing_method = PairingMethodField(
         allow_blank=True,
         read_only=True,
         help_text=_("How the round was paired; empty for an elimination round."),

@@ -9,18 +9,13 @@ from common.api.serializers import StrictModelSerializer, StrictSerializer
 from engine import api as engine_api
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from matches.models import AuditEntry
-from tournament.logic.scoring_calls import MAX_GAP_SECONDS, MIN_GAP_SECONDS, gap_errors
+from tournament.logic.scoring_calls import gap_errors
 from tournament.models import Entrant, EntrantStatus, Tournament, TournamentStatus
-from tournament.models.event import (
-    MAX_DISPUTE_WINDOW_MINUTES,
-    MAX_GAME_SECONDS_ANY_SYSTEM,
-    MAX_TIEBREAKERS,
-    game_length_error,
-    tiebreaker_errors,
-)
+from tournament.models.event import MAX_TIEBREAKERS, game_length_error, tiebreaker_errors
 from tournament.models.people import MAX_SEED
 from tournament.services.events import SETTINGS
 from tournament.services.player_suggestions import suggestable
+from tournament.setting_fields import BY_NAME, api_field
 
 # Options the platform sets itself (per match or from their own fields), never system options.
 COMMON_OPTION_KEYS = {"expected_sides", "side_sizes", "points_table", "tie_policy", "game_points"}
@@ -83,23 +78,6 @@ class TournamentWriteSerializer(StrictModelSerializer):
     """An organiser's settings of a tournament: checked here and by the rules engine."""
 
     status = _TournamentStatusField(choices=TournamentStatus.choices, required=False)
-    swiss_rounds = serializers.IntegerField(min_value=1, max_value=20, required=False)
-    preferred_pod_size = serializers.ChoiceField(choices=[3, 4], required=False)
-    game_length_seconds = serializers.IntegerField(
-        min_value=30, max_value=MAX_GAME_SECONDS_ANY_SYSTEM, required=False
-    )
-    cut_size = serializers.IntegerField(
-        min_value=2, max_value=1024, required=False, allow_null=True
-    )
-    dispute_window_minutes = serializers.IntegerField(
-        min_value=0, max_value=MAX_DISPUTE_WINDOW_MINUTES, required=False
-    )
-    scoring_call_gap_min_seconds = serializers.IntegerField(
-        min_value=MIN_GAP_SECONDS, max_value=MAX_GAP_SECONDS, required=False
-    )
-    scoring_call_gap_max_seconds = serializers.IntegerField(
-        min_value=MIN_GAP_SECONDS, max_value=MAX_GAP_SECONDS, required=False
-    )
     points_table = serializers.DictField(child=serializers.JSONField(), required=False)
     system_options = serializers.DictField(child=serializers.JSONField(), required=False)
     tiebreakers = serializers.ListField(
@@ -112,6 +90,13 @@ class TournamentWriteSerializer(StrictModelSerializer):
     class Meta:
         model = Tournament
         fields = TOURNAMENT_SETTINGS
+
+    def build_standard_field(self, field_name, model_field):
+        """A setting's field with its declared bounds or choices and help
+        (``tournament.models.event_settings``)."""
+        standard = super().build_standard_field(field_name, model_field)
+        setting = BY_NAME.get(field_name)
+        return standard if setting is None else api_field(setting, standard)
 
     def _value(self, attrs, name):
         if name in attrs:

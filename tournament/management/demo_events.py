@@ -26,7 +26,6 @@ from tournament.logic.simulated_games import random_battle
 from tournament.models import (
     Entrant,
     EntrantStatus,
-    PairingMethod,
     Player,
     Round,
     StaffRole,
@@ -165,7 +164,7 @@ def build_demo(seed: int = 2026) -> list[Tournament]:
         "Thursday Club Night",
         days_ago=0,
         venue="The Hex & Dice, back room",
-        pairing_method=PairingMethod.SWISS,
+        pairing_method="swiss",
     )
     register_players(club, person_names(24, rng))
     run_swiss(club, rng, referee, complete=3, partial=0.5)
@@ -176,7 +175,7 @@ def build_demo(seed: int = 2026) -> list[Tournament]:
         "Eye-Con Open 2026",
         days_ago=1,
         venue="Riverside Convention Centre, hall B",
-        pairing_method=PairingMethod.RANDOM,
+        pairing_method="random",
     )
     register_players(convention, person_names(64, rng))
     run_swiss(convention, rng, referee, complete=5)
@@ -192,7 +191,7 @@ def build_demo(seed: int = 2026) -> list[Tournament]:
         days_ago=3,
         venue="Northside Games Club",
         mode="alliances",
-        pairing_method=PairingMethod.SWISS,
+        pairing_method="swiss",
     )
     register_teams(alliance, team_names(16, rng), rng)
     run_swiss(alliance, rng, referee, complete=4)

@@ -7,7 +7,6 @@ from tournament.models.choices import (
     CutTieResolution,
     EntrantStatus,
     JobStatus,
-    PairingMethod,
     RatingSeeding,
     RoundStatus,
     RulesLevel,
@@ -18,6 +17,7 @@ from tournament.models.choices import (
     TiePolicy,
     Timing,
     TournamentStatus,
+    pairing_method_choices,
     stage_kind_named,
 )
 from tournament.models.event import StaffRole, Tournament
@@ -35,7 +35,7 @@ __all__ = [
     "EntrantTotals",
     "GenerationJob",
     "JobStatus",
-    "PairingMethod",
+    "pairing_method_choices",
     "RatingSeeding",
     "Player",
     "Round",

@@ -1,6 +1,9 @@
 """Choice lists shared by the tournament models, the forms and the API."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy
+
+from tournament.logic.pairing import all_methods
 
 
 class RulesLevel(models.TextChoices):
@@ -17,11 +20,10 @@ class Timing(models.TextChoices):
     TURN_BASED = "turn_based", "Turn-based"
 
 
-class PairingMethod(models.TextChoices):
-    """Random opponents each round (the rulebook's way) or Swiss (similar points meet)."""
-
-    RANDOM = "random", "Random"
-    SWISS = "swiss", "Swiss"
+def pairing_method_choices() -> list[tuple[str, str]]:
+    """The registered pairing methods (``tournament.logic.pairing.registry``) as (key, label),
+    read afresh on each use: the model fields' choices, hence the create form's and the API's."""
+    return [(method.key, gettext_lazy(method.label)) for method in all_methods()]
 
 
 class RatingSeeding(models.TextChoices):

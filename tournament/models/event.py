@@ -7,6 +7,7 @@ from django.db.models import F, Q
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
+from tournament.logic.pairing import DEFAULT_METHOD
 from tournament.logic.scoring_calls import (
     DEFAULT_GAP_SECONDS,
     MAX_GAP_SECONDS,
@@ -16,7 +17,6 @@ from tournament.logic.scoring_calls import (
 from tournament.models.choices import (
     Confirmations,
     CutTieResolution,
-    PairingMethod,
     RatingSeeding,
     RulesLevel,
     ScoringCalls,
@@ -25,6 +25,7 @@ from tournament.models.choices import (
     TiePolicy,
     Timing,
     TournamentStatus,
+    pairing_method_choices,
 )
 
 MAX_TIEBREAKERS = 10
@@ -107,7 +108,7 @@ class Tournament(models.Model):
 
     swiss_rounds = models.PositiveSmallIntegerField(default=5)
     pairing_method = models.CharField(
-        max_length=10, choices=PairingMethod.choices, default=PairingMethod.RANDOM
+        max_length=10, choices=pairing_method_choices, default=DEFAULT_METHOD
     )
     preferred_pod_size = models.PositiveSmallIntegerField(
         default=4, help_text="4 sides a game preferred, or 3."

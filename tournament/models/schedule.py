@@ -4,7 +4,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from tournament.models.choices import JobStatus, PairingMethod, RoundStatus, StageKind
+from tournament.models.choices import (
+    JobStatus,
+    RoundStatus,
+    StageKind,
+    pairing_method_choices,
+)
 from tournament.models.event import Tournament
 
 
@@ -43,7 +48,7 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(help_text="1, 2, ... across the whole event.")
     number_in_stage = models.PositiveSmallIntegerField(default=1)
     status = models.CharField(max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
-    pairing_method = models.CharField(max_length=10, choices=PairingMethod.choices, blank=True)
+    pairing_method = models.CharField(max_length=10, choices=pairing_method_choices, blank=True)
     seed = models.BigIntegerField(help_text="The random seed that reproduces this pairing.")
     pairing_report = models.JSONField(
         default=dict, blank=True, help_text="How the round was paired, for anyone to check."

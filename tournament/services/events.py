@@ -14,42 +14,10 @@ from django.db import transaction
 from leagues.services.ratings import ratings_change
 from matches.services.audit import Actor, record_change
 from tournament.models import RoundStatus, StaffRole, StaffRoleKind, Tournament
+from tournament.models.event_settings import NAMES
 
-#: The settings an organiser gives an event (what the trail records of it).
-SETTINGS = (
-    "slug",
-    "name",
-    "description",
-    "venue",
-    "starts_on",
-    "game_system",
-    "mode",
-    "rules_level",
-    "timing",
-    "swiss_rounds",
-    "pairing_method",
-    "preferred_pod_size",
-    "rating_seeding",
-    "allow_three_team_games",
-    "equal_team_sizes",
-    "bye_scores_as_win",
-    "points_table",
-    "tie_policy",
-    "confirmations",
-    "dispute_window_minutes",
-    "series_points",
-    "tiebreakers",
-    "cut_size",
-    "cut_tie_resolution",
-    "game_length_seconds",
-    "start_clock_on_publish",
-    "scoring_calls",
-    "scoring_call_gap_min_seconds",
-    "scoring_call_gap_max_seconds",
-    "system_options",
-    "status",
-    "is_public",
-)
+#: The settings an organiser gives an event (what the trail records of it): their declaration.
+SETTINGS = NAMES
 
 
 def settings_of(tournament: Tournament) -> dict:

@@ -5,9 +5,9 @@ of two. With an odd number of teams either one game has three teams (when the or
 allows a 2v2v2 game) or one team gets a bye:
 
 * no team gets a second bye while another team still has none (``Side.byes``);
-* Swiss: the bye goes to the lowest-ranked eligible team (fewest points, then the
-  worst standings position ``Side.rank``, then a seeded draw); random: a seeded draw
-  among the eligible teams.
+* the method chooses among the eligible teams (``PairingMethod.choose_bye``): Swiss gives the
+  bye to the lowest-ranked one (fewest points, then the worst standings position
+  ``Side.rank``, then a seeded draw); random draws it.
 
 The bye is returned in ``Pairing.byes`` with ``Pairing.bye_points`` (the options'
 ``bye_points``, or 4 = a win in a two-side game, when not configured); awarding the
@@ -25,8 +25,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tournament.logic.pairing.core import check_method, check_sides, seat_round
-from tournament.logic.pairing.seeding import check_seeding
+from tournament.logic.pairing.core import check_sides
+from tournament.logic.pairing.registry import get_method
 from tournament.logic.pairing.types import AllianceOptions, Pairing, PairingError, Side
 
 #: Points for a bye when the organiser has not configured them: a win (1st of 2 sides).
@@ -35,39 +35,10 @@ DEFAULT_BYE_POINTS = 4
 MAX_PLAYERS_AT_A_TABLE = 6
 
 
-def choose_bye(teams: Sequence[Side], method: str, rng: random.Random) -> tuple[Side, str]:
-    """Pick the team that sits out, with the reason for the audit log."""
-    fewest = min(t.byes for t in teams)
-    eligible = [t for t in teams if t.byes == fewest]
-    if method == "swiss":
-        low = min(t.points for t in eligible)
-        eligible = [t for t in eligible if t.points == low]
-        ranked = [t for t in eligible if t.rank is not None]
-        if ranked:
-            worst = max(t.rank for t in ranked)  # type: ignore[type-var]
-            eligible = [t for t in ranked if t.rank == worst]
-        pick = eligible[rng.randrange(len(eligible))]
-        reason = (
-            f"lowest-ranked team among those with the fewest byes ({fewest}): "
-            f"{_num(low)} points"
-            + (f", standings position {pick.rank}" if pick.rank is not None else "")
-            + (f"; seeded draw among {len(eligible)} equal teams" if len(eligible) > 1 else "")
-        )
-    else:
-        pick = eligible[rng.randrange(len(eligible))]
-        reason = f"seeded draw among the {len(eligible)} team(s) with the fewest byes ({fewest})"
-    return pick, reason
-
-
-def _num(x: float) -> int | float:
-    return int(x) if float(x).is_integer() else x
-
-
 def pair_alliances(teams: Sequence[Side], options: AllianceOptions | None = None) -> Pairing:
     """Pair one alliance round (see the module docstring for the odd-count rules)."""
     options = options or AllianceOptions()
-    check_method(options.method)
-    check_seeding(options.seeding)
+    get_method(options.method).check(options)
     ordered = check_sides(teams)
     if options.equal_sizes and len({t.size for t in ordered}) > 1:
         return _pair_by_size(ordered, options)
@@ -120,6 +91,7 @@ def _pair_one_group(ordered: list[Side], options: AllianceOptions) -> Pairing:
     n = len(ordered)
     if n < 2:
         raise PairingError(f"cannot pair {n} team(s): a game needs at least two teams")
+    method = get_method(options.method)
     rng = random.Random(options.seed)
     explanation: dict[str, object] = {
         "seed": options.seed,
@@ -134,16 +106,15 @@ def _pair_one_group(ordered: list[Side], options: AllianceOptions) -> Pairing:
     ):  # three teams share a game only when their players fit the six chiefs
         sizes = [2] * ((n - 3) // 2) + [3]
     else:
-        pick, reason = choose_bye(ordered, options.method, rng)
+        pick, reason = method.choose_bye(ordered, rng)
         bye = pick.id
         bye_points = _bye_points(options)
         explanation["bye"] = {"team": bye, "points": bye_points, "reason": reason}
         ordered = [t for t in ordered if t.id != bye]
         sizes = [2] * (len(ordered) // 2)
-    pairing = seat_round(
+    pairing = method.seat(
         ordered,
         sizes,
-        method=options.method,
         rng=rng,
         explanation=explanation,
         round_number=options.round_number,

@@ -1,7 +1,8 @@
 """Shared machinery for free-for-all pods and alliance games.
 
 ``seat_round`` takes the sides and a multiset of pod sizes and returns the finished
-``Pairing``: it orders the field (seeded shuffle, or points order for Swiss), chunks it
+``Pairing``: it orders the field (seeded shuffle, or points order for a method that pairs
+by points, such as Swiss), chunks it
 into pods, removes repeat pairings (nearby swaps, then tabu search, then an exact search
 on small fields), numbers the tables and deals the starting flowers.
 """
@@ -27,7 +28,7 @@ from tournament.logic.pairing.draws import draws_below, shuffle
 from tournament.logic.pairing.exact import EXACT_LIMIT, exact_grouping
 from tournament.logic.pairing.seeding import OFF, seeded_pods, seeding_record
 from tournament.logic.pairing.sizes import best_size_order
-from tournament.logic.pairing.types import FLOWERS, METHODS, Pairing, PairingError, Pod, Side
+from tournament.logic.pairing.types import FLOWERS, Pairing, PairingError, Pod, Side
 
 _DEALS = list(permutations(FLOWERS))
 #: _DEAL_PREFIXES[d][k] = the first k flowers of deal d (made once, not once per pod)
@@ -46,11 +47,6 @@ def check_sides(sides: Sequence[Side]) -> list[Side]:
     return ordered
 
 
-def check_method(method: str) -> None:
-    if method not in METHODS:
-        raise PairingError(f"unknown pairing method {method!r}; use one of {METHODS}")
-
-
 def _pair(a: str, b: str) -> tuple[str, str]:
     """Two side ids in order."""
     return (a, b) if a <= b else (b, a)
@@ -65,6 +61,7 @@ def seat_round(
     sizes: Sequence[int],
     *,
     method: str,
+    by_points: bool,
     rng: random.Random,
     explanation: dict[str, Any],
     round_number: int,
@@ -73,10 +70,12 @@ def seat_round(
 ) -> Pairing:
     """Seat ``sides`` (already validated, canonical order) into pods of ``sizes``.
 
-    With a ``seeding`` style, a random round (or a Swiss round whose sides all have the same
-    points) is ordered by ``Side.strength`` instead of by the draw alone (``seeding.py``).
+    ``method`` is the method's key (for the record); ``by_points`` orders the field by points
+    (Swiss: similar points meet, table 1 the top pod, the spread kept low). With a ``seeding``
+    style, a random round (or a Swiss round whose sides all have the same points) is ordered by
+    ``Side.strength`` instead of by the draw alone (``seeding.py``).
     """
-    swiss = method == "swiss"
+    swiss = by_points
     n = len(sides)
     ids = list(map(_SIDE_ID, sides))
     pts = list(map(_POINTS, sides))

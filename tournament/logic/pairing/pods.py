@@ -1,4 +1,4 @@
-"""Free-for-all rounds: seat players into pods of 4 (or 3), random or Swiss.
+"""Free-for-all rounds: seat players into pods of 4 (or 3) by the event's pairing method.
 
 ``pair_pods`` is the entry point the service layer calls once per round with the
 players still in the event (dropped players left out, late entries included with their
@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tournament.logic.pairing.core import check_method, check_sides, seat_round
-from tournament.logic.pairing.seeding import check_seeding
+from tournament.logic.pairing.core import check_sides
+from tournament.logic.pairing.registry import get_method
 from tournament.logic.pairing.sizes import pod_sizes
 from tournament.logic.pairing.types import Pairing, PairingError, PairingOptions, Side
 
@@ -28,18 +28,17 @@ def pair_pods(sides: Sequence[Side], options: PairingOptions | None = None) -> P
     sides and options always give the same round, whatever order the sides come in.
     """
     options = options or PairingOptions()
-    check_method(options.method)
-    check_seeding(options.seeding)
+    method = get_method(options.method)
+    method.check(options)
     ordered = check_sides(sides)
     if len(ordered) < 2:
         raise PairingError(f"cannot pair {len(ordered)} side(s): a game needs at least two sides")
     sizes = pod_sizes(len(ordered), options.preferred_size)
     rng = random.Random(options.seed)
     explanation = {"seed": options.seed, "preferred_size": options.preferred_size}
-    return seat_round(
+    return method.seat(
         ordered,
         sizes,
-        method=options.method,
         rng=rng,
         explanation=explanation,
         round_number=options.round_number,

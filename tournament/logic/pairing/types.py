@@ -16,8 +16,6 @@ from engine.api import FLOWER_COLOURS
 #: The six Ceremonial Flowers dealt as starting areas (the engine names them).
 FLOWERS: tuple[str, ...] = FLOWER_COLOURS
 
-METHODS = ("random", "swiss")
-
 
 class PairingError(ValueError):
     """Raised when a round cannot be paired as asked (e.g. a single side, bad options)."""
@@ -47,7 +45,8 @@ class Side:
 class PairingOptions:
     """How to pair a free-for-all round.
 
-    method: "random" (the rulebook's random opponents) or "swiss" (similar points meet).
+    method: the key of a registered pairing method (``registry.py``): "random" (the
+    rulebook's random opponents) or "swiss" (similar points meet).
     preferred_size: 4 (default, the rulebook standard) or 3.
     seed: the round's random seed; the same sides and seed give the same round.
     round_number: used only for the explanation record.

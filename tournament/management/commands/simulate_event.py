@@ -20,6 +20,7 @@ from engine import api as engine_api
 from leagues.models import PlayerRating
 from leagues.services.season_simulation import EventPlan, simulate_season
 from leagues.services.season_standings import season_standings
+from tournament.logic.pairing import method_keys
 from tournament.logic.simulated_games import EYE_FOR_AN_EYE, EYE_VS_EYE
 from tournament.models import EntrantStatus, StageKind, Tournament
 from tournament.models.people import MAX_SEED
@@ -88,7 +89,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--method",
-            choices=["random", "swiss"],
+            choices=method_keys(),
             default="swiss",
             help="How rounds are paired; default %(default)s.",
         )
