@@ -8,8 +8,8 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from accounts import tokens
-from matches.models import Channel
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from tournament.services import invitations
 from tournament.services.invitations import SESSION_KEY as INVITATION_SESSION_KEY
 

@@ -74,8 +74,8 @@ def build_event(rebuild: bool) -> dict:
     from django.db.models import Prefetch
 
     from accounts import tokens
+    from common.audit.actor import Actor
     from matches.models import Match, MatchStatus, ResultVersion, Seat
-    from matches.services.audit import Actor
     from matches.services.results import enter_result
     from tournament.logic.simulated_games import random_battle
     from tournament.models import (

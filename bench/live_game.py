@@ -33,10 +33,11 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
+from common.audit.actor import Actor  # noqa: E402
+from common.audit.models import AuditEntry  # noqa: E402
 from engine.live.log import MAX_EVENTS, MAX_NOTE_CHARS  # noqa: E402
-from matches.models import AuditEntry, LiveEvent, LiveGame, Match  # noqa: E402
+from matches.models import LiveEvent, LiveGame, Match  # noqa: E402
 from matches.services import live_games  # noqa: E402
-from matches.services.audit import Actor  # noqa: E402
 from tournament.models import Entrant, Player, Tournament  # noqa: E402
 from tournament.services.rounds import generate_swiss_round, publish_round  # noqa: E402
 

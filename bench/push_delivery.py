@@ -36,9 +36,9 @@ from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
+from common.audit.actor import Actor  # noqa: E402
 from common.webpush.subscription_data import SubscriptionData  # noqa: E402
 from common.webpush.vapid import make_key_pair  # noqa: E402
-from matches.services.audit import Actor  # noqa: E402
 from notifications.services.subscriptions import subscribe_entrant  # noqa: E402
 from tests.notifications.push_service import LocalPushService  # noqa: E402
 from tournament.models import Entrant, Player, Tournament  # noqa: E402

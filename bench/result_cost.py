@@ -97,8 +97,8 @@ def run_measurements(count: int) -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from matches.models import Channel
-    from matches.services.audit import Actor
+    from common.audit.actor import Actor
+    from common.audit.channels import Channel
     from matches.services.results import correct_result
     from matches.services.table_queries import read_match
 

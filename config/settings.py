@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "allauth.usersessions",
     "tournament.apps.TournamentConfig",
     "matches.apps.MatchesConfig",
+    "common.audit.apps.AuditConfig",
     "accounts.apps.AccountsConfig",
     "leagues.apps.LeaguesConfig",
     "notifications.apps.NotificationsConfig",

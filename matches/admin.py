@@ -1,20 +1,15 @@
 """Admin pages for matches, seats, results and the audit trail.
 
 Result versions, responses, live events and audit entries are records of what happened: the
-admin shows them read-only; a result is changed by adding a correction, never by editing.
+admin shows them read-only; a result is changed by adding a correction, never by editing. The
+audit entries belong to the audit app (``common.audit``, which has no doors of its own: it sits
+below every app); their admin page is registered here, with the other read-only records.
 """
 
 from django.contrib import admin
 
-from matches.models import (
-    AuditEntry,
-    LiveEvent,
-    LiveGame,
-    Match,
-    ResultResponse,
-    ResultVersion,
-    Seat,
-)
+from common.audit.models import AuditEntry
+from matches.models import LiveEvent, LiveGame, Match, ResultResponse, ResultVersion, Seat
 from tournament.services.admin_totals import RetallyAfterEdit
 
 

@@ -1,10 +1,10 @@
-"""App config for matches, seats, results with every version, live games and the audit trail."""
+"""App config for matches, seats, results with every version, and live games."""
 
 from django.apps import AppConfig
 
 
 class MatchesConfig(AppConfig):
-    """Matches: who sits where, what each game's result was, and who changed what."""
+    """Matches: who sits where, and what each game's result was, version by version."""
 
     name = "matches"
     verbose_name = "Matches and results"

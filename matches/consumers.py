@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from common.live import push_messages as messages
 from common.live import realtime
+from common.live.consumer import REFUSED, LiveConsumer
 from engine.errors import EngineUserError, EventRejected
-from matches.models import Channel, Match
+from matches.models import Match
 from matches.services import live_games, result_marks
-from matches.services.audit import Actor
-from tournament.consumers import REFUSED, LiveConsumer
 from tournament.services.permissions import can_view_round, entrant_from_token, is_referee
 
 

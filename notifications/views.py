@@ -19,11 +19,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.views.decorators.http import require_POST
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from common.rate_limits import rate_limited
 from common.webpush.subscription_data import MAX_BODY_BYTES, endpoint_errors, parse_subscription
 from common.webpush.vapid import configured_keys
-from matches.models import Channel
-from matches.services.audit import Actor
 from notifications.services import subscriptions
 from tournament.services.permissions import entrant_from_token
 from tournament.views.organiser.common import page_actor, staff_tournament

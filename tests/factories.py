@@ -118,7 +118,7 @@ class ResultVersionFactory(factory.django.DjangoModelFactory):
 def report_then_dispute(match, cup_tokens: list[int], reason: str):
     """Seat 1 reports a battle with these Victory Cup tokens (everyone survives), seat 2
     disputes it; the match's seats in order are returned."""
-    from matches.services.audit import Actor
+    from common.audit.actor import Actor
     from matches.services.results import dispute_report, submit_report
 
     seats = list(match.seats.select_related("entrant").order_by("position"))
@@ -136,8 +136,8 @@ def report_then_dispute(match, cup_tokens: list[int], reason: str):
 def play_rated_rounds(tournament, rounds: int = 1, first_seed: int = 3) -> None:
     """Play ``rounds`` Swiss rounds of ``tournament`` (every table's result entered, the round
     closed) and rebuild its system's ratings, as closing a round does once it commits."""
+    from common.audit.actor import Actor
     from leagues.services.ratings import recompute
-    from matches.services.audit import Actor
     from matches.services.results import enter_result
     from tests.browser.helpers import report_for
     from tournament.services.rounds import complete_round, generate_swiss_round, publish_round

@@ -2,8 +2,8 @@
 
 from django.contrib import admin
 
-from matches.models import Channel
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from tournament.models import (
     Entrant,
     GenerationJob,

@@ -22,7 +22,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnreachable
 
-from matches.services.audit import SYSTEM, Actor, record_change
+from common.audit.actor import SYSTEM, Actor
+from common.audit.services import record_change
 from tournament import tasks
 from tournament.models import (
     GenerationJob,
@@ -129,7 +130,7 @@ def _request(tournament, kind, key, actor: Actor, parameters, task_name):
                 "round.generation_requested",
                 job,
                 after={"job": job.pk, "key": job.idempotency_key, "kind": kind},
-                **actor.audit_fields(),
+                actor=actor,
             )
             transaction.on_commit(lambda: dispatch(job, task))
     except IntegrityError:

@@ -16,9 +16,9 @@ from django.conf import settings
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
+from common.audit.actor import Actor
 from common.live import push_messages as messages
 from common.live import realtime
-from matches.services.audit import Actor
 from tournament.models import GenerationJob, JobStatus
 from tournament.services.elimination import advance_elimination, start_elimination
 from tournament.services.rounds import RoundError, generate_swiss_round

@@ -14,9 +14,9 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_POST
 
 from accounts.models import ApiToken
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from leagues.views.player_page import rating_sections
-from matches.models import Channel
-from matches.services.audit import Actor
 from tournament.models import Entrant, Player
 from tournament.services import players as player_service
 from tournament.services.player_history import entries_of, history_of

@@ -13,11 +13,11 @@ from rest_framework import exceptions, generics, serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from common.api.views import ApiViewMixin
 from leagues.logic.rating import PROVISIONAL_GAMES
 from leagues.logic.rating_chart import MAX_POINTS, downsample
 from leagues.services.player_ratings import head_to_head_of, named, rating_histories
 from leagues.views.ratings import systems
-from tournament.api.base import ApiViewMixin
 from tournament.models import Player
 
 MAX_SYSTEM_LENGTH = 40

@@ -4,10 +4,10 @@ page by ``?club=``, ``?organisation=<slug>`` and ``?region=``."""
 from rest_framework import exceptions, generics, serializers
 from rest_framework.permissions import AllowAny
 
+from common.api.views import ApiViewMixin
 from leagues.logic.rating import PROVISIONAL_GAMES
 from leagues.models import PlayerRating
 from leagues.views.ratings import ListFilters, listed, systems
-from tournament.api.base import ApiViewMixin
 
 
 class RatingSerializer(serializers.ModelSerializer):

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.api.serializers import StrictModelSerializer, StrictSerializer
+from common.api.views import actor_for
 from common.csv_export import csv_download
 from leagues.forms import system_choices
 from leagues.logic.season_table import MAX_TABLE_PLACES, TIEBREAKERS
@@ -28,7 +29,7 @@ from leagues.models import Organisation, Season
 from leagues.services import organisations as org_service
 from leagues.services import seasons as season_service
 from leagues.services.season_standings import season_csv_table, season_events, season_standings
-from tournament.api.base import ApiViewMixin, actor_for
+from tournament.api.base import EventApiMixin
 from tournament.models import Tournament
 
 
@@ -38,7 +39,7 @@ class OrganisationSerializer(StrictModelSerializer):
         fields = ["name", "slug", "region"]
 
 
-class OrganisationListView(ApiViewMixin, generics.ListCreateAPIView):
+class OrganisationListView(EventApiMixin, generics.ListCreateAPIView):
     """The organisations I run; POST makes one with me as its staff."""
 
     serializer_class = OrganisationSerializer
@@ -102,7 +103,7 @@ def visible_seasons(user):
     return Season.objects.filter(query).select_related("organisation")
 
 
-class SeasonListView(ApiViewMixin, generics.ListCreateAPIView):
+class SeasonListView(EventApiMixin, generics.ListCreateAPIView):
     serializer_class = SeasonSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -118,7 +119,7 @@ class SeasonListView(ApiViewMixin, generics.ListCreateAPIView):
         )
 
 
-class SeasonNestedMixin(ApiViewMixin):
+class SeasonNestedMixin(EventApiMixin):
     def get_season(self) -> Season:
         return get_object_or_404(visible_seasons(self.request.user), slug=self.kwargs["slug"])
 

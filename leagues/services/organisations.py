@@ -9,9 +9,9 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
+from common.audit.actor import Actor
 from common.errors import ServiceError
 from leagues.models import LeagueLogEntry, Organisation, OrganisationStaff
-from matches.services.audit import Actor
 from tournament.services.permissions import is_organiser
 
 
@@ -39,7 +39,7 @@ def organisations_of(user):
 
 def log_change(organisation, action, target, actor: Actor, *, before=None, after=None):
     """Append one entry to the organisation's log (the leagues' audit trail)."""
-    fields = actor.audit_fields()
+    fields = actor.provenance()
     return LeagueLogEntry.objects.create(
         organisation=organisation,
         action=action,

@@ -14,10 +14,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from common.audit.actor import Actor
 from leagues.models import Organisation, Season
 from leagues.services import organisations as org_service
 from leagues.services import seasons as season_service
-from matches.services.audit import Actor
 from tournament.models import Tournament
 from tournament.services.simulation import no_progress, player_pool, register_sides, run_event
 

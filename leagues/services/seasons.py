@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from common.audit.actor import Actor
 from common.errors import ServiceError
 from engine import api as engine_api
 from leagues.logic.season_table import SeasonRules, check_rules
 from leagues.models import Organisation, Season, SeasonEvent
 from leagues.services.organisations import attach_event, log_change, require_staff
-from matches.services.audit import Actor
 from tournament.models import Tournament
 
 #: the rule fields of a season (what the log records, what an update may change)

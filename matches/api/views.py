@@ -14,7 +14,9 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from common.api.private_links import ENTRANT_TOKEN
 from common.api.serializers import DETAIL
+from common.api.views import ApiViewMixin, actor_for
 from common.db.sql import MAX_ID
 from common.rate_limits import rate_limited
 from matches.api.serializers import (
@@ -37,7 +39,6 @@ from matches.services.results import (
     submit_report,
 )
 from matches.services.table_queries import read_match
-from tournament.api.base import ENTRANT_TOKEN, ApiViewMixin, actor_for
 from tournament.models import RoundStatus, Tournament
 from tournament.services.permissions import (
     can_view_round,
@@ -121,6 +122,8 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
     lookup_field = "number"
     lookup_value_regex = r"\d+"
     filter_backends = []
+    #: a side acts through its private link (so a valid one is credentials: 403, not 401)
+    entrant_of_request = staticmethod(entrant_of_request)
 
     def get_match(self) -> Match:
         """The match of the address, 404 unless the requester may see it.

@@ -1,8 +1,6 @@
 """Models of the matches app, one module per concept, re-exported here for Django."""
 
-from matches.models.audit import AuditEntry
 from matches.models.choices import (
-    Channel,
     LiveGameStatus,
     MatchStatus,
     ResponseDecision,
@@ -15,8 +13,6 @@ from matches.models.match import Match, Seat
 from matches.models.results import ResultResponse, ResultVersion
 
 __all__ = [
-    "AuditEntry",
-    "Channel",
     "IdempotentRequest",
     "LiveEvent",
     "LiveGame",

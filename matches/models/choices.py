@@ -31,16 +31,6 @@ class VersionState(models.TextChoices):
     REJECTED = "rejected", "Rejected"
 
 
-class Channel(models.TextChoices):
-    """Through which door a change arrived."""
-
-    PAGE = "page", "Web page"
-    API = "api", "REST API"
-    LIVE = "live", "Live game"
-    ADMIN = "admin", "Admin"
-    SYSTEM = "system", "System"
-
-
 class ResponseDecision(models.TextChoices):
     """What another side of the pod says of a reported result."""
 

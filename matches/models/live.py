@@ -2,9 +2,9 @@
 
 from django.db import models
 
+from common.audit.models import Provenance
 from matches.models.choices import LiveGameStatus
 from matches.models.match import Match
-from matches.models.results import Provenance
 
 
 class LiveGame(models.Model):

@@ -5,35 +5,12 @@ new ``ResultVersion``; a trigger refuses any change to a saved version's content
 database lets at most one version of a match be accepted.
 """
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from matches.models.choices import Channel, ResponseDecision, VersionKind, VersionState
+from common.audit.models import Provenance
+from matches.models.choices import ResponseDecision, VersionKind, VersionState
 from matches.models.match import Match
-
-
-class Provenance(models.Model):
-    """Who did something, when, through which door and from where (shared by the logs)."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    entrant = models.ForeignKey(
-        "tournament.Entrant",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        help_text="The side acting through its private link.",
-    )
-    channel = models.CharField(max_length=8, choices=Channel.choices, default=Channel.PAGE)
-    ip_address = models.GenericIPAddressField(null=True, blank=True)
-    user_agent = models.CharField(max_length=300, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    class Meta:
-        abstract = True
 
 
 class ResultVersion(Provenance):

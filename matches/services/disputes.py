@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from common.audit.services import record_change
 from matches.models import (
     MatchStatus,
     ResponseDecision,
@@ -18,7 +19,6 @@ from matches.models import (
     ResultVersion,
     VersionState,
 )
-from matches.services.audit import record_change
 from matches.services.confirmations import dispute_deadline
 from matches.services.idempotency import parse_key, remember, replay
 from matches.services.result_pushes import notify_result_waiting
@@ -76,7 +76,7 @@ def dispute_accepted_report(
         table.match,
         after={"version": accepted.number},
         reason=reason,
-        **actor.audit_fields(),
+        actor=actor,
     )
     remember(key, actor, "dispute", table.match, version.pk, reason, response)
     return response

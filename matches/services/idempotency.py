@@ -14,8 +14,8 @@ import hashlib
 import json
 import uuid
 
+from common.audit.actor import Actor
 from matches.models import IdempotentRequest, Match, ResultResponse, ResultVersion
-from matches.services.audit import Actor
 from matches.services.tables import ResultFlowError
 
 KEY_HEADER = "HTTP_IDEMPOTENCY_KEY"

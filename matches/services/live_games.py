@@ -22,21 +22,22 @@ caller (the websocket consumer) before it passes an ``Actor`` with a user.
 
 from __future__ import annotations
 
-import inspect
 import logging
 import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.channels import Channel
+from common.audit.services import record_change
 from common.errors import ServiceError
 from common.live import push_messages as messages
 from common.live import realtime
 from engine import api as engine_api
 from engine.errors import EngineUserError, EventRejected
-from matches.models import Channel, LiveEvent, LiveGame, LiveGameStatus, Match, VersionKind
+from matches.models import LiveEvent, LiveGame, LiveGameStatus, Match, VersionKind
 from matches.services import results, tables
-from matches.services.audit import SYSTEM, Actor, record_change
 
 log = logging.getLogger(__name__)
 
@@ -135,15 +136,9 @@ def create_live_game(match: Match, actor=SYSTEM, characters: dict | None = None)
         "live.created",
         game,
         after={"match": match.pk, "setup": setup},
-        **_audit_actor(actor),
+        actor=actor,
     )
     return game, True
-
-
-def _audit_actor(actor) -> dict:
-    fields = actor.provenance()
-    fields.pop("user_agent", None)
-    return fields
 
 
 def _check_side(match: Match, actor) -> None:
@@ -267,13 +262,6 @@ def _push(game: LiveGame, event: dict | None, result: dict | None) -> None:
     push_live_state(game.match_id, state_payload(game, event, result))
 
 
-def _takes_kind(func) -> bool:
-    try:
-        return "kind" in inspect.signature(func).parameters
-    except (TypeError, ValueError):  # pragma: no cover
-        return False
-
-
 def _propose(game: LiveGame, actor) -> dict:
     """Send the engine's proposed report into the result flow; the outcome, never an exception.
 
@@ -290,11 +278,12 @@ def _propose(game: LiveGame, actor) -> dict:
         ip_address=actor.ip_address,
         user_agent=actor.user_agent,
     )
-    func = results.enter_result if staff else results.submit_report
-    kwargs = {"kind": VersionKind.LIVE} if _takes_kind(func) else {}
+    # the same services, called the same way, as a referee's entry or a side's report by page
+    # or API: only the version's kind says it came from a live game
+    enter = results.enter_result if staff else results.submit_report
     try:
         with transaction.atomic():
-            version = func(match, report, live_actor, **kwargs)
+            version = enter(match, report, live_actor, kind=VersionKind.LIVE)
     except (tables.ResultFlowError, EngineUserError) as exc:
         log.info("live game %s: proposed result not recorded: %s", game.pk, exc)
         return {"recorded": False, "reason": str(exc), "report": report}

@@ -20,11 +20,13 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.channels import Channel
+from common.audit.services import record_change
 from common.db import sql
 from engine import api as engine_api
 from leagues.services.ratings import ratings_change
 from matches.models import (
-    Channel,
     Match,
     MatchStatus,
     ResponseDecision,
@@ -34,7 +36,6 @@ from matches.models import (
     VersionKind,
     VersionState,
 )
-from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.confirmations import accepts
 from matches.services.idempotency import parse_key, remember, replay
 from matches.services.result_pushes import (
@@ -132,7 +133,7 @@ def accept(
         before=_summary(previous),
         after=_summary(version),
         reason=reason,
-        **actor.audit_fields(),
+        actor=actor,
     )
     # what follows an accepted result, once it commits: new standings, and the match's,
     # round's and tournament's watchers hear of it
@@ -232,7 +233,7 @@ def submit_report(
         "result.reported",
         match,
         after=_summary(version),
-        **actor.audit_fields(),
+        actor=actor,
     )
     if len(table.seats) == 1:
         accept(table, version, actor)
@@ -309,7 +310,7 @@ def dispute_report(
         match,
         after=_summary(version),
         reason=reason,
-        **actor.audit_fields(),
+        actor=actor,
     )
     remember(key, actor, "dispute", match, version.pk, reason, response)
     return response

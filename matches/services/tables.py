@@ -8,12 +8,12 @@ transaction (queueing concurrent submissions on one match) and reads what the fl
 import json
 from dataclasses import dataclass
 
+from common.audit.actor import Actor
 from common.db import sql
 from common.errors import ServiceError
 from engine import api as engine_api
 from engine.errors import Problem, ResultInvalid
 from matches.models import Match, ResultVersion, Seat, VersionState
-from matches.services.audit import Actor
 from matches.services.table_queries import read_live_versions, read_match, read_seats
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from common.audit.actor import Actor
+from common.audit.services import record_change
 from common.webpush.subscription_data import SubscriptionData
-from matches.services.audit import Actor, record_change
 from notifications.models import MAX_DEVICES_PER_OWNER, PushSubscription
 
 
@@ -37,7 +38,7 @@ def _subscribe(owner: dict, tournament, data: SubscriptionData, actor: Actor) ->
             "notifications.subscribed",
             subscription,
             after={"owner": "staff" if "user" in owner else "side", "devices": kept.count()},
-            **actor.audit_fields(),
+            actor=actor,
         )
     return subscription
 
@@ -50,7 +51,7 @@ def _unsubscribe(owner: dict, tournament, endpoint: str, actor: Actor) -> int:
             "notifications.unsubscribed",
             subscription,
             after={"owner": "staff" if "user" in owner else "side"},
-            **actor.audit_fields(),
+            actor=actor,
         )
     PushSubscription.objects.filter(pk__in=[s.pk for s in found]).delete()
     return len(found)

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.utils import timezone
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tests.factories import TournamentFactory, verified_user
 from tournament.models import StaffInvitation, StaffRole, StaffRoleKind
 from tournament.services.permissions import is_organiser, is_referee

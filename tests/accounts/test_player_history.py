@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.models import AuditEntry
 from leagues.services import organisations as org_service
-from matches.models import AuditEntry
-from matches.services.audit import SYSTEM, Actor
 from tests.factories import EntrantFactory, TournamentFactory, verified_user
 from tournament.models import Entrant, Player, Team, TeamMember
 from tournament.services import players as player_service

@@ -3,7 +3,7 @@
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tests.api.conftest import entrant_client, user_client
 from tournament.models import Entrant, EntrantStatus
 from tournament.services.rounds import complete_round

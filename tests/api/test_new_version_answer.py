@@ -8,8 +8,9 @@ statement (``common.db.sql.insert``) with what the ORM reads back.
 
 import pytest
 
+from common.audit.models import AuditEntry
 from matches.api.serializers import NewResultVersionSerializer, ResultVersionSerializer
-from matches.models import AuditEntry, ResultVersion
+from matches.models import ResultVersion
 from tests.api.conftest import entrant_client, game, user_client
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@ and the admin - stored and audited when good, refused by name (changing nothing)
 
 import pytest
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tests.api.conftest import user_client
 from tests.factories import TournamentFactory, UserFactory
 from tournament.models import Tournament

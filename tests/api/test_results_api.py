@@ -2,7 +2,8 @@
 
 import pytest
 
-from matches.models import Channel, ResultVersion, VersionState
+from common.audit.channels import Channel
+from matches.models import ResultVersion, VersionState
 from tests.api.conftest import entrant_client, game, user_client
 
 pytestmark = pytest.mark.django_db

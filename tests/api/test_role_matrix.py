@@ -12,8 +12,8 @@ import io
 
 import pytest
 
+from common.audit.actor import Actor
 from matches.models import VersionKind, VersionState
-from matches.services.audit import Actor
 from matches.services.results import enter_result, submit_report
 from tests.api.conftest import entrant_client, game, user_client
 from tournament.services.rounds import complete_round, generate_swiss_round

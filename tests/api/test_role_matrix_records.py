@@ -12,7 +12,7 @@ the second. A private link opens no console page, so on the pages the players ar
 import pytest
 from django.test import Client
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tests.api.test_role_matrix import ROLES, client_for
 from tests.factories import TournamentFactory
 from tournament.models import Entrant, Player, Tournament

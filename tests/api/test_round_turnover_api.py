@@ -3,8 +3,8 @@ setting that starts the clock when a round is published."""
 
 import pytest
 
-from matches.models import AuditEntry
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.models import AuditEntry
 from matches.services.results import enter_result
 from tests.api.conftest import entrant_client, game, user_client
 from tournament.models import GenerationJob, RoundStatus

@@ -2,7 +2,7 @@
 
 import pytest
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from tests.api.conftest import entrant_client, game, user_client
 from tournament.models import RoundStatus

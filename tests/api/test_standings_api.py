@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from tests.api.conftest import game, user_client
 from tournament.services.rounds import complete_round, generate_swiss_round

@@ -3,7 +3,8 @@
 import pytest
 from rest_framework.test import APIClient
 
-from matches.models import AuditEntry, Channel
+from common.audit.channels import Channel
+from common.audit.models import AuditEntry
 from tests.api.conftest import user_client
 from tests.factories import UserFactory, verify_email
 from tournament.models import StaffRole, StaffRoleKind, Tournament

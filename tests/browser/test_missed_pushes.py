@@ -12,8 +12,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from common.audit.actor import Actor
 from common.live import push_messages as messages
-from matches.services.audit import Actor
 from matches.services.disputes import dispute
 from matches.services.results import confirm_report, enter_result, submit_report
 from tests.browser.helpers import PHONE, fill_result, report_for

@@ -22,9 +22,9 @@ import datetime
 import pytest
 from django.core.management import call_command
 
+from common.audit.actor import Actor
 from leagues.services.organisations import create_organisation
 from leagues.services.seasons import add_event, create_season
-from matches.services.audit import Actor
 from matches.services.results import enter_result, submit_report
 from tests.browser.conftest import session_key
 from tests.browser.helpers import (

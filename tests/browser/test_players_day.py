@@ -16,8 +16,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from common.audit.actor import Actor
 from matches.models import MatchStatus
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.browser.helpers import PHONE, fill_result, report_for
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory

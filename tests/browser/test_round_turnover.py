@@ -9,8 +9,8 @@ on its private link and reloads itself when round 2 is published."""
 import pytest
 from playwright.sync_api import expect
 
-from matches.models import AuditEntry
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.models import AuditEntry
 from matches.services.results import enter_result
 from tests.browser.helpers import PHONE, fill_result, report_for
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory

@@ -24,7 +24,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from matches.models import AuditEntry, Match, MatchStatus
+from common.audit.models import AuditEntry
+from matches.models import Match, MatchStatus
 from tests.browser.helpers import CUP_TOKENS, PHONE, fill_result, log_in, staff_user
 from tournament.models import (
     Round,

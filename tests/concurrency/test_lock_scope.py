@@ -12,7 +12,7 @@ import threading
 import pytest
 from django.db import OperationalError, connection, connections, transaction
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from matches.services.tables import lock_match
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory

@@ -9,9 +9,9 @@ SQLite database serialises writers already (IMMEDIATE transactions).
 
 import pytest
 
+from common.audit.actor import Actor
 from leagues.models import PlayerRating, RatingChange
 from leagues.services.ratings import recompute, replay
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.browser.helpers import report_for
 from tests.concurrency.together import run_together

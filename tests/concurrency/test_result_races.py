@@ -10,8 +10,8 @@ import random
 import pytest
 from django.db import connection
 
+from common.audit.actor import Actor
 from matches.models import ResultResponse, ResultVersion, VersionState
-from matches.services.audit import Actor
 from matches.services.results import confirm_report, correct_result, enter_result, submit_report
 from matches.services.tables import ResultFlowError
 from tests.concurrency.together import run_together

@@ -16,8 +16,8 @@ import pytest
 from django.test import override_settings
 
 from accounts.tokens import issue as issue_token
+from common.audit.actor import Actor
 from matches.models import ResultVersion, VersionState
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.api.conftest import game, user_client
 from tests.factories import verify_email

@@ -10,7 +10,7 @@ import threading
 import pytest
 from django.db import connections
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.jobs import request_swiss_round
 from tournament.models import GenerationJob, Round, StaffRole, StaffRoleKind, Tournament

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 from celery import Celery
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from tournament import tasks
 from tournament.jobs import request_swiss_round
 from tournament.models import GenerationJob, JobStatus, Round

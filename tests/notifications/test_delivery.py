@@ -7,9 +7,9 @@ import time
 import pytest
 from django.db import transaction
 
+from common.audit.actor import Actor
 from common.webpush.subscription_data import SubscriptionData
 from matches.models import MatchStatus
-from matches.services.audit import Actor
 from matches.services.results import correct_result, enter_result
 from notifications.models import MAX_FAILURES, PushSubscription
 from notifications.services import pushes

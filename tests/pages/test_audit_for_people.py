@@ -5,11 +5,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from matches.models import AuditEntry
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.logic.story import AuditNames, ordinal, placing_text, tell
+from common.audit.models import AuditEntry
 from matches.services.results import correct_result, enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory, report_then_dispute
-from tournament.logic.audit_story import AuditNames, ordinal, placing_text, tell
 from tournament.models import StaffRole
 from tournament.services.rounds import generate_swiss_round, publish_round
 

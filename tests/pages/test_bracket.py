@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.logic.simulated_games import random_battle

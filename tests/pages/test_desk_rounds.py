@@ -2,7 +2,7 @@
 
 import pytest
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from matches.views.desk import desk_round
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory

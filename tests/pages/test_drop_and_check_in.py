@@ -3,7 +3,7 @@
 
 import pytest
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import EntrantStatus
 from tournament.services import registration

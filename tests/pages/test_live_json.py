@@ -2,8 +2,8 @@
 
 import pytest
 
+from common.audit.actor import Actor
 from common.live.push_messages import result_accepted as result_payload
-from matches.services.audit import Actor
 from matches.services.disputes import dispute
 from matches.services.results import enter_result, submit_report
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import Entrant, EntrantStatus, StaffRole, Tournament, TournamentStatus
 from tournament.services.rounds import generate_swiss_round

@@ -3,7 +3,8 @@ elimination, and a whole small event driven only through the pages."""
 
 import pytest
 
-from matches.models import AuditEntry, MatchStatus, Seat
+from common.audit.models import AuditEntry
+from matches.models import MatchStatus, Seat
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import (
     GenerationJob,

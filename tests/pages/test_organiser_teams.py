@@ -2,7 +2,7 @@
 
 import pytest
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tests.factories import TournamentFactory, UserFactory
 from tournament.services import registration
 

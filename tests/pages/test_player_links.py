@@ -7,7 +7,7 @@ import re
 import pytest
 from django.core import mail
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import Entrant, Player, StaffRole, StaffRoleKind
 from tournament.models.people import SHORT_CODE_ALPHABET, normalise_short_code

@@ -137,7 +137,7 @@ def test_my_table_shows_the_live_clock_and_links_with_the_token(client, event):
 
 
 def test_live_game_page_shows_health_cups_and_knock_outs(client, event):
-    from matches.services.audit import Actor
+    from common.audit.actor import Actor
     from matches.services.live_games import apply_live_event, create_live_game
 
     tournament, _ = event

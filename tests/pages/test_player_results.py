@@ -136,7 +136,7 @@ def test_the_form_posts_need_csrf(table):
 
 
 def test_history_lists_every_version_of_my_matches(client, table):
-    from matches.services.audit import Actor
+    from common.audit.actor import Actor
     from matches.services.results import correct_result, enter_result
 
     match, (ann, _, _) = table
@@ -160,7 +160,7 @@ def test_history_lists_every_version_of_my_matches(client, table):
 
 
 def test_a_hosted_live_game_is_linked_from_my_table(client, table):
-    from matches.services.audit import Actor
+    from common.audit.actor import Actor
     from matches.services.live_games import create_live_game
 
     match, (ann, _, _) = table

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
+from common.audit.actor import Actor
 from leagues.services import organisations as org_service
 from leagues.services.ratings import recompute
-from matches.services.audit import Actor
 from tests.factories import TournamentFactory, UserFactory
 from tournament.services.simulation import player_pool, register_sides, run_event
 

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tests.pages.test_organiser_console import create_data

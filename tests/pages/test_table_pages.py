@@ -3,8 +3,8 @@
 
 import pytest
 
+from common.audit.actor import Actor
 from matches.models import MatchStatus
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory
 from tests.services.test_elimination import report

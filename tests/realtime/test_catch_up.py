@@ -16,10 +16,10 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
+from common.audit.actor import Actor
 from common.live import realtime
 from common.live.realtime import server_time_ms
 from matches.models import Match
-from matches.services.audit import Actor
 from matches.services.disputes import dispute
 from matches.services.result_marks import result_mark, stored_mark
 from matches.services.results import confirm_report, correct_result, enter_result, submit_report

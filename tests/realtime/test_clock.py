@@ -4,8 +4,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from matches.models import AuditEntry
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.models import AuditEntry
 from tournament.logic.clock_maths import (
     ClockState,
     end_fields,

@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.logic.scoring_calls import CallPlan
 from tournament.models import ScoringCalls, Timing

@@ -9,8 +9,8 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
+from common.audit.actor import Actor
 from common.live import coalesced_pushes
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tests.realtime.conftest import communicator, run

@@ -208,7 +208,7 @@ def test_round_published_result_accepted_and_standings_ping_reach_their_groups(e
 def _enter_result(match, user):
     import random
 
-    from matches.services.audit import Actor
+    from common.audit.actor import Actor
     from matches.services.results import enter_result
     from tournament.logic.simulated_games import random_battle
 

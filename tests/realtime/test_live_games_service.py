@@ -6,11 +6,12 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import override_settings
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from common.live import realtime
 from engine.errors import EventRejected
-from matches.models import Channel, LiveEvent, LiveGame, Match
+from matches.models import LiveEvent, LiveGame, Match
 from matches.services import live_games, result_pushes
-from matches.services.audit import Actor
 from tournament import tasks
 from tournament.services import clock
 from tournament.services import rounds as rounds_service

@@ -6,9 +6,9 @@ from typing import get_type_hints
 
 import pytest
 
+from common.audit.actor import Actor
 from common.live import push_messages as messages
 from matches.services import live_games
-from matches.services.audit import Actor
 from matches.services.result_marks import stored_mark
 from matches.services.results import enter_result, submit_report
 from tests.factories import EntrantFactory, TournamentFactory

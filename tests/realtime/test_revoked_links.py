@@ -7,9 +7,10 @@ still started and ended a live game and stored a result report.
 import pytest
 from channels.db import database_sync_to_async
 
-from matches.models import AuditEntry, LiveEvent, ResultVersion
+from common.audit.models import AuditEntry
+from common.live.consumer import REFUSED
+from matches.models import LiveEvent, ResultVersion
 from tests.realtime.conftest import communicator, match_state, run
-from tournament.consumers import REFUSED
 from tournament.services.registration import replace_private_link
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -4,10 +4,11 @@ referee's override with a reason."""
 
 import pytest
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from engine.errors import EventRejected
-from matches.models import Channel, VersionState
+from matches.models import VersionState
 from matches.services import live_games
-from matches.services.audit import Actor
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import StaffRole, StaffRoleKind
 from tournament.services.rounds import generate_swiss_round, publish_round

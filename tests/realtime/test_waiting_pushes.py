@@ -6,8 +6,8 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from common.audit.actor import Actor
 from common.live.realtime import match_group, round_group
-from matches.services.audit import Actor
 from matches.services.results import confirm_report, dispute_report, submit_report
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.logic.simulated_games import random_battle

@@ -15,8 +15,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
-from matches.models import AuditEntry
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.models import AuditEntry
 from tests.accounts.test_invitations import PASSWORD, make_link
 from tests.factories import TournamentFactory, UserFactory, verified_user
 from tournament.models import StaffInvitation

@@ -3,6 +3,7 @@
 import pytest
 from channels.db import database_sync_to_async
 
+from common.live.consumer import MAX_MESSAGE_CHARS
 from matches.models import LiveEvent
 from tests.realtime.conftest import (  # noqa: F401
     communicator,
@@ -11,7 +12,6 @@ from tests.realtime.conftest import (  # noqa: F401
     match_state,
     run,
 )
-from tournament.consumers import MAX_MESSAGE_CHARS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

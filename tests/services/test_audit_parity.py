@@ -5,8 +5,9 @@ only the door - channel "page" or "api" - differs)."""
 import pytest
 from rest_framework.test import APIClient
 
-from matches.models import AuditEntry, Channel
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.channels import Channel
+from common.audit.models import AuditEntry
 from matches.services.results import enter_result
 from tests.browser.helpers import report_for
 from tests.factories import EntrantFactory, UserFactory

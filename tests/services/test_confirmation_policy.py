@@ -7,8 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from matches.models import AuditEntry, MatchStatus, ResultResponse, VersionState
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.models import AuditEntry
+from matches.models import MatchStatus, ResultResponse, VersionState
 from matches.services.confirmations import accepts
 from matches.services.disputes import dispute
 from matches.services.results import confirm_report, submit_report

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
+from common.audit.actor import Actor
 from matches.models import Match
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, PlayerFactory, TeamFactory, TournamentFactory
 from tournament.logic.simulated_games import random_battle

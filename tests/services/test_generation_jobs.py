@@ -86,7 +86,7 @@ def test_management_command_prints_the_tables(capsys):
 def test_elimination_steps_run_as_jobs_once_each(django_capture_on_commit_callbacks):
     import random
 
-    from matches.services.audit import Actor
+    from common.audit.actor import Actor
     from matches.services.results import enter_result
     from tournament.jobs import request_elimination_step
     from tournament.logic.simulated_games import random_battle

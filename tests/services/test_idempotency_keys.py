@@ -5,8 +5,9 @@ import uuid
 
 import pytest
 
-from matches.models import AuditEntry, IdempotentRequest, ResultResponse, ResultVersion
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.models import AuditEntry
+from matches.models import IdempotentRequest, ResultResponse, ResultVersion
 from matches.services.disputes import dispute
 from matches.services.idempotency import KeyInvalid, parse_key, was_replayed
 from matches.services.results import confirm_report, correct_result, enter_result, submit_report

@@ -14,8 +14,8 @@ Both are audited in every event they touch; a refusal changes nothing.
 
 import pytest
 
-from matches.models import AuditEntry
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.models import AuditEntry
 from tests.api.conftest import user_client
 from tests.factories import TournamentFactory, UserFactory, verified_user
 from tournament.models import Entrant, Player, StaffRole, StaffRoleKind

@@ -10,9 +10,9 @@ import io
 
 import pytest
 
+from common.audit.actor import Actor
 from leagues.models import PlayerRating, RatingChange
 from leagues.services.ratings import rated_games, recompute
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.browser.helpers import report_for
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory

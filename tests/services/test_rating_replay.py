@@ -5,12 +5,12 @@ import random
 
 import pytest
 
+from common.audit.actor import Actor
 from leagues.logic.rating import Game, Side
 from leagues.models import PlayerRating, RatingChange
 from leagues.services import ratings as ratings_service
 from leagues.services.ratings import first_difference, recompute, replay
 from matches.models import MatchStatus
-from matches.services.audit import Actor
 from matches.services.results import correct_result
 from tests.browser.helpers import report_for
 from tests.factories import TournamentFactory

@@ -5,8 +5,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from common.audit.actor import Actor
 from leagues.models import PlayerRating
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.browser.helpers import report_for
 from tests.factories import EntrantFactory, PlayerFactory, TeamFactory, TournamentFactory

@@ -3,9 +3,9 @@ games, a correction of a closed round re-rates, and the rows are rebuilt the sam
 
 import pytest
 
+from common.audit.actor import Actor
 from leagues.models import PlayerRating, RatingChange
 from leagues.services.ratings import rated_games, recompute
-from matches.services.audit import Actor
 from matches.services.results import correct_result, enter_result
 from tests.browser.helpers import report_for
 from tests.factories import EntrantFactory, TournamentFactory

@@ -4,8 +4,10 @@ import random
 
 import pytest
 
-from matches.models import AuditEntry, Channel, MatchStatus, ResultVersion, VersionState
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.channels import Channel
+from common.audit.models import AuditEntry
+from matches.models import MatchStatus, ResultVersion, VersionState
 from matches.services.results import (
     confirm_report,
     correct_result,

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
+from common.audit.actor import Actor
 from matches.models import MatchStatus, ResultVersion, VersionState
-from matches.services.audit import Actor
 from matches.services.results import (
     confirm_report,
     correct_result,

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
+from common.audit.actor import Actor
 from matches.models import MatchStatus
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.jobs import close_round_and_pair_next

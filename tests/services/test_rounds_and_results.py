@@ -5,8 +5,8 @@ import random
 import pytest
 from django.db import IntegrityError
 
+from common.audit.actor import Actor
 from matches.models import MatchStatus, ResultVersion, Seat, VersionState
-from matches.services.audit import Actor
 from matches.services.results import correct_result, enter_result
 from matches.services.tables import ResultFlowError
 from tests.factories import EntrantFactory, PlayerFactory, TeamFactory, TournamentFactory

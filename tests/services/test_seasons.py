@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from common.audit.actor import Actor
 from leagues.logic.season_table import PointsMethod
 from leagues.models import LeagueLogEntry, Season
 from leagues.services import organisations as org_service
 from leagues.services import seasons as season_service
 from leagues.services.season_standings import compute_season, season_events, season_standings
-from matches.services.audit import Actor
 from matches.services.results import correct_result
 from tests.browser.helpers import report_for
 from tests.factories import TournamentFactory, UserFactory

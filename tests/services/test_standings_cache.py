@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import correct_result, enter_result
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.logic.simulated_games import random_battle

@@ -5,7 +5,7 @@ import importlib
 import pytest
 from django.apps import apps
 
-from matches.services.audit import Actor
+from common.audit.actor import Actor
 from matches.services.results import enter_result
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.services.rounds import generate_swiss_round, publish_round

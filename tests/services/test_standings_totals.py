@@ -17,9 +17,9 @@ from django.apps import apps as django_apps
 from django.db import connection, transaction
 from django.forms.models import model_to_dict
 
+from common.audit.actor import Actor
 from common.errors import ServiceError
 from matches.models import MatchStatus, Seat
-from matches.services.audit import Actor
 from matches.services.results import correct_result, enter_result
 from tests.factories import (
     EntrantFactory,

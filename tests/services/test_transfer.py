@@ -8,16 +8,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from common.audit.actor import Actor
+from common.audit.models import AuditEntry
 from leagues.models import Organisation, OrganisationStaff
-from matches.models import (
-    AuditEntry,
-    LiveEvent,
-    LiveGame,
-    Match,
-    ResultResponse,
-    ResultVersion,
-)
-from matches.services.audit import Actor
+from matches.models import LiveEvent, LiveGame, Match, ResultResponse, ResultVersion
 from matches.services.results import (
     confirm_report,
     correct_result,
@@ -93,7 +87,7 @@ def test_round_trip_reproduces_every_row_and_the_standings(tmp_path):
     assert {
         "matches.resultversion",
         "matches.resultresponse",
-        "matches.auditentry",
+        "audit.auditentry",
         "tournament.entrant",
         "matches.seat",
     } <= kinds
@@ -115,6 +109,23 @@ def test_round_trip_reproduces_every_row_and_the_standings(tmp_path):
     assert after_history == before_history
     # New rows after the import get fresh keys (sequences moved past the imported ones).
     EntrantFactory(tournament=restored)
+
+
+def test_an_export_made_before_the_audit_trail_moved_app_imports_its_entries(tmp_path):
+    build_event()
+    path = tmp_path / "export.json"
+    call_command("export_tournament", "transfer-cup", str(path))
+    document = json.loads(path.read_text())
+    entries = [row for row in document["rows"] if row["model"] == "audit.auditentry"]
+    for row in entries:
+        row["model"] = "matches.auditentry"  # the label its exports carried until it moved
+    path.write_text(json.dumps(document))
+    wipe_everything()
+
+    call_command("import_tournament", str(path))
+
+    restored = AuditEntry.objects.filter(tournament__slug="transfer-cup")
+    assert sorted(restored.values_list("pk", flat=True)) == sorted(row["pk"] for row in entries)
 
 
 def test_import_refuses_an_existing_event_and_changes_nothing(tmp_path):

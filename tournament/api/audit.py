@@ -3,7 +3,7 @@
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 
-from matches.models import AuditEntry
+from common.audit.models import AuditEntry
 from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin
 from tournament.api.serializers import AuditEntrySerializer
 from tournament.services.permissions import IsTournamentReferee

@@ -1,6 +1,6 @@
-"""Shared machinery of the tournament app's API views: the acting person, the entrant token, the
-tournaments a request may see, the views nested under a tournament. The error format and the
-strict serializers every API shares are in ``common.api.errors`` and ``common.api.serializers``.
+"""Shared machinery of the tournament app's API views: the tournaments a request may see, the
+views nested under a tournament, and ``EventApiMixin``: the common ``ApiViewMixin``
+(``common.api.views``) with the events' private links filled in.
 """
 
 from django.db.models import Q
@@ -8,31 +8,14 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions
-from rest_framework.settings import api_settings
 
-from common.api.errors import api_exception_handler
-from matches.models import Channel
-from matches.services.audit import Actor
+from common.api.views import ApiViewMixin
 from tournament.models import Tournament
 from tournament.services.permissions import (
-    ENTRANT_TOKEN_HEADER,
     can_view_tournament,
     entrant_of_request,
     staff_tournaments,
 )
-
-ENTRANT_TOKEN = OpenApiParameter(
-    ENTRANT_TOKEN_HEADER,
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    required=False,
-    description="A player's private-link token (or the query parameter ?token=).",
-)
-
-
-def actor_for(request, entrant=None) -> Actor:
-    """Who acts on this API request: the user and/or the entrant, channel API, IP, agent."""
-    return Actor.from_request(request, Channel.API, entrant=entrant)
 
 
 def visible_tournaments(request):
@@ -49,29 +32,13 @@ def visible_tournaments(request):
     return Tournament.objects.filter(query)
 
 
-class ApiViewMixin:
-    """Token auth first (so missing credentials give 401), the error format, the 401/403 rule.
+class EventApiMixin(ApiViewMixin):
+    """An API view that takes a player's private link (of an event) as credentials."""
 
-    The authentication classes are the settings' (an API token, then the session).
-    """
-
-    authentication_classes = api_settings.DEFAULT_AUTHENTICATION_CLASSES
-
-    def get_exception_handler(self):
-        return api_exception_handler
-
-    def permission_denied(self, request, message=None, code=None):
-        # A player who identified through a valid private link is not "unauthenticated": 403.
-        if not request.user.is_authenticated and entrant_of_request(request, None) is not None:
-            raise exceptions.PermissionDenied(detail=message, code=code)
-        super().permission_denied(request, message=message, code=code)
-
-    def entrant(self, tournament):
-        """The entrant of ``tournament`` acting through its private link, if any."""
-        return entrant_of_request(self.request, tournament)
+    entrant_of_request = staticmethod(entrant_of_request)
 
 
-class TournamentNestedMixin(ApiViewMixin):
+class TournamentNestedMixin(EventApiMixin):
     """Views under /tournaments/{slug}/: the tournament, 404 when the requester cannot see it."""
 
     def get_tournament(self) -> Tournament:

@@ -6,7 +6,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.base import TournamentNestedMixin, actor_for
+from common.api.views import actor_for
+from tournament.api.base import TournamentNestedMixin
 from tournament.api.generation import GenerationJobSerializer, job_response
 from tournament.jobs import request_elimination_step
 from tournament.models import RoundStatus, StageKind

@@ -11,15 +11,11 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.private_links import ENTRANT_TOKEN
 from common.api.serializers import DETAIL, StrictSerializer
-from matches.services.audit import record_change
-from tournament.api.base import (
-    ENTRANT_TOKEN,
-    TOURNAMENT_SLUG,
-    TournamentNestedMixin,
-    actor_for,
-    changed,
-)
+from common.api.views import actor_for
+from common.audit.services import record_change
+from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin, changed
 from tournament.api.serializers import (
     CsvImportResultSerializer,
     CsvImportSerializer,
@@ -127,7 +123,7 @@ class EntrantViewSet(
             entrant,
             before=before,
             after=after,
-            **actor_for(self.request).audit_fields(),
+            actor=actor_for(self.request),
         )
 
     def create(self, request, *args, **kwargs):

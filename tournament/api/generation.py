@@ -12,7 +12,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.base import ApiViewMixin
+from tournament.api.base import EventApiMixin
 from tournament.jobs import queue_was_unreachable, redelivery_expected_at, request_swiss_round
 from tournament.models import GenerationJob, Tournament
 from tournament.services.permissions import is_referee
@@ -76,7 +76,7 @@ def job_response(job: GenerationJob, request) -> Response:
     return Response(body, status=status.HTTP_202_ACCEPTED)
 
 
-class JobView(ApiViewMixin, APIView):
+class JobView(EventApiMixin, APIView):
     """A background job's progress (staff of its tournament only)."""
 
     @extend_schema(responses=GenerationJobSerializer)

@@ -7,10 +7,12 @@ from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from common.api.private_links import ENTRANT_TOKEN
 from common.api.serializers import DETAIL
+from common.api.views import actor_for
 from leagues.services.forecasts import table_chances
 from matches.models import Match
-from tournament.api.base import ENTRANT_TOKEN, TOURNAMENT_SLUG, TournamentNestedMixin, actor_for
+from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin
 from tournament.api.generation import GenerationJobSerializer, job_response, start_swiss_round
 from tournament.api.round_serializers import (
     CompleteRoundSerializer,

@@ -6,9 +6,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.api.serializers import StrictModelSerializer, StrictSerializer
+from common.audit.models import AuditEntry
 from engine import api as engine_api
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
-from matches.models import AuditEntry
 from tournament.logic.scoring_calls import gap_errors
 from tournament.models import Entrant, EntrantStatus, Tournament, TournamentStatus
 from tournament.models.event import MAX_TIEBREAKERS, game_length_error, tiebreaker_errors

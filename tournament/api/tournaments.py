@@ -13,7 +13,8 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from tournament.api.base import ApiViewMixin, actor_for, visible_tournaments
+from common.api.views import actor_for
+from tournament.api.base import EventApiMixin, visible_tournaments
 from tournament.api.serializers import TournamentSerializer, TournamentWriteSerializer
 from tournament.models import Tournament
 from tournament.services.events import create_tournament, update_tournament
@@ -26,7 +27,7 @@ from tournament.services.permissions import OrganiserOrReadOnly
     partial_update=extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer),
 )
 class TournamentViewSet(
-    ApiViewMixin,
+    EventApiMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,

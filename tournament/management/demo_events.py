@@ -15,11 +15,11 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from common.audit.actor import Actor
 from leagues.models import Organisation, Season
 from leagues.services.organisations import create_organisation
 from leagues.services.seasons import add_event, create_season
 from matches.models import LiveEvent, LiveGame, ResultResponse, ResultVersion
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tournament.logic.demo_names import person_names, team_names
 from tournament.logic.simulated_games import random_battle

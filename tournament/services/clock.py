@@ -30,10 +30,11 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.services import record_change
 from common.errors import ServiceError
 from common.live import realtime
 from engine.api import max_game_seconds, scoring_call
-from matches.services.audit import SYSTEM, Actor, record_change
 from tournament.logic.clock_maths import (
     ClockState,
     end_fields,
@@ -136,7 +137,7 @@ def _command(round_, action: str, actor: Actor, change, *, reason: str = "") -> 
             before=before,
             after=after,
             reason=reason,
-            **actor.audit_fields(),
+            actor=actor,
         )
         notify_clock(round_, action=action)
     return round_

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.services import record_change
 from matches.models import Match, Seat, VersionState
-from matches.services.audit import SYSTEM, Actor, record_change
 from tournament.logic.brackets import (
     Advancement,
     BracketError,
@@ -176,7 +177,7 @@ def advance_elimination(tournament: Tournament, actor: Actor = SYSTEM) -> Elimin
 
 def _audited(tournament, state: EliminationState, action: str, actor: Actor) -> EliminationState:
     after = {"message": state.message, "round": state.round.number if state.round else None}
-    record_change(tournament, action, tournament, after=after, **actor.audit_fields())
+    record_change(tournament, action, tournament, after=after, actor=actor)
     return state
 
 
@@ -328,5 +329,6 @@ def _crown(tournament: Tournament, winner: str) -> EliminationState:
         "elimination.champion",
         tournament,
         after={"entrant": champion.pk, "name": champion.display_name},
+        actor=SYSTEM,
     )
     return EliminationState(f"{champion.display_name} wins {tournament.name}.", champion=winner)

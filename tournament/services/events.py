@@ -11,8 +11,9 @@ import datetime
 
 from django.db import transaction
 
+from common.audit.actor import Actor
+from common.audit.services import record_change
 from leagues.services.ratings import ratings_change
-from matches.services.audit import Actor, record_change
 from tournament.models import RoundStatus, StaffRole, StaffRoleKind, Tournament
 from tournament.models.event_settings import NAMES
 
@@ -42,7 +43,7 @@ def create_tournament(tournament: Tournament, actor: Actor) -> Tournament:
             "tournament.created",
             tournament,
             after=settings_of(tournament),
-            **actor.audit_fields(),
+            actor=actor,
         )
     return tournament
 
@@ -65,7 +66,7 @@ def update_tournament(tournament: Tournament, values: dict, actor: Actor) -> Tou
                 tournament,
                 before={name: before[name] for name in changed},
                 after={name: after[name] for name in changed},
-                **actor.audit_fields(),
+                actor=actor,
             )
         if (
             "is_public" in changed

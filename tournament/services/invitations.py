@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from django.conf import settings
@@ -19,9 +19,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from common.audit.actor import Actor
+from common.audit.models import AuditEntry
+from common.audit.services import record_change
 from common.errors import ServiceError
-from matches.models import AuditEntry
-from matches.services.audit import Actor, record_change
 from tournament.models import StaffInvitation, StaffRole, StaffRoleKind, Tournament
 
 #: the session key holding an invitation's token while its holder signs up or signs in (sign-up
@@ -95,7 +96,7 @@ def invite(
                 "email": invitation.email,
                 "expires_at": str(invitation.expires_at),
             },
-            **actor.audit_fields(),
+            actor=actor,
         )
         path = reverse("tournament:invitation", args=[token])
         if invitation.email:
@@ -185,7 +186,7 @@ def sign_up_through(token, make_account, actor: Actor):
             SIGNED_UP,
             invitation,
             after={"user": user.get_username()},
-            **{**actor.audit_fields(), "user": user},
+            actor=replace(actor, user=user),
         )
     return user
 
@@ -215,7 +216,7 @@ def accept(token: str, user, actor: Actor) -> StaffRole:
             "staff.invitation_accepted",
             invitation,
             after={"user": user.get_username(), "role": invitation.role},
-            **actor.audit_fields(),
+            actor=actor,
         )
     return role
 
@@ -233,5 +234,5 @@ def revoke(invitation: StaffInvitation, actor: Actor) -> None:
             "staff.invitation_revoked",
             invitation,
             before={"role": invitation.role, "email": invitation.email},
-            **actor.audit_fields(),
+            actor=actor,
         )

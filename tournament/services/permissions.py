@@ -19,11 +19,11 @@ from functools import cache
 from django.db.models import Q
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from common.api.private_links import ENTRANT_TOKEN_HEADER
 from common.db import sql
 from tournament.models import Entrant, RoundStatus, StaffRole, StaffRoleKind, Tournament
 from tournament.models.people import normalise_short_code
 
-ENTRANT_TOKEN_HEADER = "X-Entrant-Token"
 ENTRANT_TOKEN_QUERY = "token"
 MAX_TOKEN_LENGTH = 64
 

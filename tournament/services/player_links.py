@@ -7,7 +7,8 @@ from django.core.mail import send_mass_mail
 from django.db import transaction
 from django.urls import reverse
 
-from matches.services.audit import Actor, record_change
+from common.audit.actor import Actor
+from common.audit.services import record_change
 from tournament.models import Entrant, EntrantStatus, Tournament
 from tournament.models.people import normalise_short_code
 
@@ -17,7 +18,7 @@ MAX_TYPED = 200
 
 def link_path(entrant: Entrant) -> str:
     """The private page's path (the QR code opens it)."""
-    return reverse("tournament:my-table", args=[entrant.access_token])
+    return reverse("matches:my-table", args=[entrant.access_token])
 
 
 def short_path(entrant: Entrant) -> str:
@@ -70,7 +71,7 @@ def send_links(tournament: Tournament, actor: Actor, site: str, entrants=None) -
             "entrant.links_sent",
             tournament,
             after={"sent": len(chosen), "entrants": [e.pk for e in chosen][:500]},
-            **actor.audit_fields(),
+            actor=actor,
         )
         messages = [_message(e, site) for e in chosen]
         if messages:

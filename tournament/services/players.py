@@ -22,10 +22,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
+from common.audit.services import record_change
 from common.errors import ServiceError
 from leagues.services.ratings import ratings_change
-from matches.models import Channel, Seat
-from matches.services.audit import Actor, record_change
+from matches.models import Seat
 from tournament.models import Entrant, Player, TeamMember, Tournament
 from tournament.services.permissions import run_by
 from tournament.services.standings_revision import bump_standings_revision
@@ -168,7 +170,7 @@ def _combine(source: Player, target: Player, actor: Actor, *, action: str, organ
                 target,
                 before=before,
                 after={"player": target.pk},
-                **actor.audit_fields(),
+                actor=actor,
             )
     return target
 
@@ -191,7 +193,7 @@ def claim(user, player: Player, actor: Actor) -> Player:
                     "player.claimed",
                     player,
                     after={"user": user.pk},
-                    **actor.audit_fields(),
+                    actor=actor,
                 )
         return player
     if mine.pk == player.pk:
@@ -206,7 +208,7 @@ def audit_attach(entrant: Entrant, actor: Actor) -> None:
     after = {"event": entrant.tournament.slug, "name": entrant.tournament.name}
     after["entrant"] = entrant.pk
     for tournament in Tournament.objects.filter(pk__in=_events_of(player)):
-        record_change(tournament, "player.attached", player, after=after, **actor.audit_fields())
+        record_change(tournament, "player.attached", player, after=after, actor=actor)
 
 
 def claim_entry(user, entrant: Entrant, actor: Actor, *, member: int | None = None) -> Player:
@@ -263,7 +265,7 @@ def _claim_part(user, record: Player, covered: set[int], rows, actor: Actor) -> 
                 mine,
                 before={"from": record.pk, "name": record.name},
                 after={"player": mine.pk, "user": user.pk, "entry_only": True},
-                **actor.audit_fields(),
+                actor=actor,
             )
     return mine
 

@@ -3,7 +3,7 @@
 Small functions that pages and the API alike can call. Each one locks the row it changes,
 changes it, and appends an audit entry (before and after) in the same transaction, so the
 trail never disagrees with the data. ``actor`` says who made the change and through which door
-(``matches.services.audit.Actor``; the system when not given).
+(``common.audit.actor.Actor``; the system when not given).
 """
 
 from django.db import IntegrityError, transaction
@@ -11,10 +11,11 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.channels import Channel
+from common.audit.services import record_change
 from common.errors import ServiceError
 from common.live import realtime
-from matches.models import Channel
-from matches.services.audit import SYSTEM, Actor, record_change
 from notifications.services.subscriptions import forget_devices
 from tournament.models import (
     Entrant,
@@ -70,7 +71,7 @@ def open_registration(tournament: Tournament, actor: Actor = SYSTEM) -> Tourname
         tournament,
         before={"status": TournamentStatus.SETUP},
         after={"status": tournament.status},
-        **actor.audit_fields(),
+        actor=actor,
     )
     return tournament
 
@@ -111,7 +112,7 @@ def _join(
         "entrant.late_entry" if late else "entrant.created",
         entrant,
         after=after,
-        **actor.audit_fields(),
+        actor=actor,
     )
     return entrant
 
@@ -207,7 +208,7 @@ def import_players(tournament: Tournament, raw: bytes, actor: Actor = SYSTEM) ->
                 "count": len(created),
                 "entrants": [{"id": e.pk, "name": e.display_name} for e in created],
             },
-            **actor.audit_fields(),
+            actor=actor,
         )
     return created
 
@@ -235,7 +236,7 @@ def check_in(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
         entrant,
         before=before,
         after=_snapshot(entrant),
-        **actor.audit_fields(),
+        actor=actor,
     )
     return entrant
 
@@ -256,7 +257,7 @@ def undo_check_in(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
         entrant,
         before=before,
         after=_snapshot(entrant),
-        **actor.audit_fields(),
+        actor=actor,
     )
     return entrant
 
@@ -282,7 +283,7 @@ def drop(entrant: Entrant, actor: Actor = SYSTEM, *, reason: str = "") -> Entran
         before=before,
         after=_snapshot(entrant) | {"dropped_after_round": last_done},
         reason=reason,
-        **actor.audit_fields(),
+        actor=actor,
     )
     return entrant
 
@@ -322,7 +323,7 @@ def reinstate(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
         entrant,
         before=before,
         after=_snapshot(entrant),
-        **actor.audit_fields(),
+        actor=actor,
     )
     return entrant
 
@@ -350,7 +351,7 @@ def replace_private_link(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
     stops receiving its notifications. Audited, without either token."""
     entrant = _locked(entrant)
     entrant.revoke_access_token()
-    record_change(entrant.tournament, "entrant.link_replaced", entrant, **actor.audit_fields())
+    record_change(entrant.tournament, "entrant.link_replaced", entrant, actor=actor)
     realtime.close_private_link_sockets(entrant.pk)
     forget_devices(entrant)  # the old link's holder hears nothing more
     return entrant

@@ -12,13 +12,14 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.services import record_change
 from common.errors import ServiceError
 from common.live import push_messages as messages
 from common.live import realtime
 from leagues.services.forecasts import side_strengths
 from leagues.services.ratings import ratings_change
 from matches.models import Match, MatchStatus, ResultVersion, Seat
-from matches.services.audit import SYSTEM, Actor, record_change
 from matches.services.results import record_bye
 from notifications.services import pushes
 from tournament.logic.pairing import (
@@ -61,7 +62,7 @@ def audit_round(round_: Round, action: str, actor: Actor, *, before=None, after=
         before=before,
         after=state | (after or {}),
         reason=reason,
-        **actor.audit_fields(),
+        actor=actor,
     )
 
 
@@ -330,7 +331,7 @@ def repair_round(round_: Round, actor: Actor = SYSTEM) -> Round:
         fresh,
         before=before,
         after={"round": fresh.number, "seed": fresh.seed, "tables": table_list(fresh)},
-        **actor.audit_fields(),
+        actor=actor,
     )
     return fresh
 

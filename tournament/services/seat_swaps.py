@@ -2,8 +2,9 @@
 
 from django.db import transaction
 
+from common.audit.actor import SYSTEM, Actor
+from common.audit.services import record_change
 from matches.models import ResultVersion, Seat
-from matches.services.audit import SYSTEM, Actor, record_change
 from tournament.models import Entrant, Round, RoundStatus
 from tournament.services.registration import RegistrationError
 
@@ -75,6 +76,6 @@ def swap_seats(round_: Round, entrant_a: Entrant, entrant_b: Entrant, actor: Act
         round_,
         before={"seats": before},
         after={"seats": [_seat_record(new_a), _seat_record(new_b)]},
-        **actor.audit_fields(),
+        actor=actor,
     )
     return new_a, new_b

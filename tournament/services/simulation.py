@@ -17,8 +17,8 @@ from contextlib import AbstractContextManager
 
 from django.db.models import Prefetch
 
+from common.audit.actor import Actor
 from matches.models import Seat
-from matches.services.audit import Actor
 from matches.services.results import enter_result
 from tournament.logic.demo_names import person_names, team_names
 from tournament.logic.simulated_games import random_game

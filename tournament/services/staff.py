@@ -3,8 +3,9 @@
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from common.audit.actor import Actor
+from common.audit.services import record_change
 from common.errors import ServiceError
-from matches.services.audit import Actor, record_change
 from tournament.models import StaffRole, StaffRoleKind, Tournament
 
 
@@ -30,7 +31,7 @@ def add_staff(tournament: Tournament, username: str, role: str, actor: Actor) ->
         "staff.added",
         staff_role,
         after={"user": user.username, "role": role},
-        **actor.audit_fields(),
+        actor=actor,
     )
     return staff_role
 
@@ -39,7 +40,5 @@ def add_staff(tournament: Tournament, username: str, role: str, actor: Actor) ->
 def remove_staff(staff_role: StaffRole, actor: Actor) -> None:
     """Take a role away (the event's owner keeps organiser rights whatever the roles say)."""
     before = {"user": staff_role.user.username, "role": staff_role.role}
-    record_change(
-        staff_role.tournament, "staff.removed", staff_role, before=before, **actor.audit_fields()
-    )
+    record_change(staff_role.tournament, "staff.removed", staff_role, before=before, actor=actor)
     staff_role.delete()

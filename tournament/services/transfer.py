@@ -26,17 +26,10 @@ from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.db import IntegrityError, transaction
 
+from common.audit.models import AuditEntry
 from common.errors import ServiceError
 from leagues.models import Organisation
-from matches.models import (
-    AuditEntry,
-    LiveEvent,
-    LiveGame,
-    Match,
-    ResultResponse,
-    ResultVersion,
-    Seat,
-)
+from matches.models import LiveEvent, LiveGame, Match, ResultResponse, ResultVersion, Seat
 from tournament.models import (
     Entrant,
     GenerationJob,
@@ -52,6 +45,8 @@ from tournament.services.standing_totals import rebuild_entrant_totals
 
 FORMAT = "eye-tournament-export"
 FORMAT_VERSION = 1
+#: models that moved to another app since an export may have been made: old label -> new
+MOVED_MODELS = {"matches.auditentry": "audit.auditentry"}
 
 
 class TransferError(ServiceError):
@@ -173,7 +168,8 @@ def import_tournament(document: dict) -> Tournament:
     if Tournament.objects.filter(slug=document.get("slug")).exists():
         raise TransferError(f"a tournament with slug {document['slug']!r} already exists")
     try:
-        objects = list(serializers.deserialize("python", document["rows"]))
+        rows = [_moved(row) for row in document["rows"]]
+        objects = list(serializers.deserialize("python", rows))
     except Exception as exc:  # noqa: BLE001 - any broken row refuses the document
         raise TransferError(f"the export cannot be read: {exc}") from exc
     foreign = sorted({_label(o.object) for o in objects} - {m._meta.label_lower for m in _models()})
@@ -195,6 +191,12 @@ def import_tournament(document: dict) -> Tournament:
     tournament = Tournament.objects.get(slug=document["slug"])
     rebuild_entrant_totals(tournament)  # derived rows: not in the document, tallied afresh
     return tournament
+
+
+def _moved(row: dict) -> dict:
+    """The row under its model's label today (an export made before the model moved)."""
+    label = MOVED_MODELS.get(row.get("model"))
+    return row if label is None else {**row, "model": label}
 
 
 def _label(instance) -> str:

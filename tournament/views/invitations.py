@@ -5,9 +5,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from common.rate_limits import rate_limited
-from matches.models import Channel
-from matches.services.audit import Actor
 from tournament.models import StaffRoleKind
 from tournament.services import invitations
 
@@ -44,7 +44,7 @@ def invitation(request, token: str):
     messages.success(request, f"You are now {role.get_role_display().lower()} of {event.name}.")
     if role.role == StaffRoleKind.ORGANISER:
         return redirect("tournament:manage-home", slug=event.slug)
-    return redirect("tournament:desk", slug=event.slug)
+    return redirect("matches:desk", slug=event.slug)
 
 
 def _page(request, context: dict, status: int = 200):

@@ -1,6 +1,6 @@
 """The audit trail page: every change to the event in words, filtered by round, table or person.
 
-The stories come from :mod:`tournament.logic.audit_story`; each entry keeps its raw action code and
+The stories come from :mod:`common.audit.logic.story`; each entry keeps its raw action code and
 before/after JSON one click away (a ``<details>``) for whoever needs the exact record.
 """
 
@@ -12,8 +12,9 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.shortcuts import render
 
-from matches.models import AuditEntry, Match
-from tournament.logic.audit_story import AuditNames, tell
+from common.audit.logic.story import AuditNames, tell
+from common.audit.models import AuditEntry
+from matches.models import Match
 from tournament.models import StaffRoleKind
 from tournament.services.permissions import is_organiser
 from tournament.views.organiser.common import staff_tournament

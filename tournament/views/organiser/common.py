@@ -7,8 +7,9 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from matches.models import Channel, MatchStatus, Seat
-from matches.services.audit import Actor
+from common.audit.actor import Actor
+from common.audit.channels import Channel
+from matches.models import MatchStatus, Seat
 from tournament.logic.clock_maths import ClockState
 from tournament.logic.scoring_calls import CallPlanData
 from tournament.models import (
@@ -119,7 +120,7 @@ def _round_step(tournament: Tournament, round_: Round) -> Step:
     if done < total:
         return Step(
             f"Round {n}: {done} of {total} tables have an accepted result.",
-            reverse("tournament:desk", args=[tournament.slug]),
+            reverse("matches:desk", args=[tournament.slug]),
             link_text="Open the referee desk",
             note=f"Close round {n} from its page once the results are in.",
         )

@@ -7,9 +7,11 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
+from common.audit.models import AuditEntry
 from common.csv_export import csv_download
-from matches.models import AuditEntry, Channel, MatchStatus
-from matches.services.audit import Actor
+from matches.models import MatchStatus
 from tournament.forms import TournamentForm
 from tournament.models import EntrantStatus, GenerationJob
 from tournament.services.events import create_tournament

@@ -11,11 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from common.audit.actor import Actor
+from common.audit.channels import Channel
 from common.db.query_numbers import whole_number
 from common.live import push_messages as live_messages
 from common.live.realtime import server_time_ms
-from matches.models import Channel, MatchStatus, Seat
-from matches.services.audit import Actor
+from matches.models import MatchStatus, Seat
 from tournament.forms import CloseRoundForm, ExtendClockForm, SwapSeatsForm
 from tournament.jobs import (
     close_round_and_pair_next,

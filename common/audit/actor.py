@@ -1,14 +1,13 @@
-"""Who acts, and the audit trail they leave: one entry per change, with before and after as
-plain JSON.
+"""Who acts: a staff user, or a side through its private link, and the door they came through.
 
-Every service takes an ``Actor`` (a staff user, or a side through its private link, and the
-door they came through) and writes its own entry with ``record_change``.
+Every service takes an ``Actor``; the doors build it (``common.api.views.actor_for``, the pages'
+``page_actor``, the consumers' ``actor()``), and ``common.audit.services.record_change`` writes
+its fields into the audit entry.
 """
 
 from dataclasses import dataclass
 
-from common.db import sql
-from matches.models import AuditEntry, Channel
+from common.audit.channels import Channel
 
 
 @dataclass(frozen=True)
@@ -51,34 +50,3 @@ class Actor:
 
 
 SYSTEM = Actor(channel=Channel.SYSTEM)
-
-
-def record_change(
-    tournament,
-    action: str,
-    target,
-    *,
-    before=None,
-    after=None,
-    user=None,
-    entrant=None,
-    channel: str = Channel.SYSTEM,
-    reason: str = "",
-    ip_address: str | None = None,
-) -> AuditEntry:
-    """Append one entry to the tournament's audit trail (``target`` is any model instance)."""
-    entry = AuditEntry(
-        tournament=tournament,
-        action=action,
-        target_type=target._meta.label_lower,
-        target_id=str(target.pk),
-        before=before,
-        after=after,
-        user=user if getattr(user, "is_authenticated", False) else None,
-        entrant=entrant,
-        channel=channel,
-        reason=reason,
-        ip_address=ip_address,
-    )
-    sql.insert(entry)  # every result writes one: a prepared statement (common.db.sql)
-    return entry

@@ -1,0 +1,1 @@
+"""The audit trail's pure code: its entries told as sentences."""
