@@ -24,12 +24,9 @@ from tournament.models import PUBLIC_ROUND_STATES, RoundStatus, StageKind
 from tournament.services.final_standings import final_standings
 from tournament.services.permissions import entrant_from_token
 from tournament.services.standings import cached_standings
-from tournament.views.pages import (
-    clock_view,
-    public_rounds,
-    visible_tournament,
-)
+from tournament.views.pages import clock_view
 from tournament.views.private_links import claim_offer, claim_this_entry
+from tournament.views.visibility import public_rounds, visible_tournament
 
 
 def as_int(value) -> int | None:

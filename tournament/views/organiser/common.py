@@ -11,6 +11,7 @@ from common.audit.actor import Actor
 from common.audit.channels import Channel
 from matches.models import MatchStatus, Seat
 from tournament.logic.clock_maths import ClockState
+from tournament.logic.scoring_calls import CallPlanData
 from tournament.models import (
     EntrantStatus,
     Round,
@@ -184,7 +185,7 @@ def tables_of(round_: Round):
     return round_.matches.order_by("table_number").prefetch_related(Prefetch("seats", seats))
 
 
-def plan_dict(round_: Round) -> dict | None:
+def plan_dict(round_: Round) -> CallPlanData | None:
     """The scoring calls the round's clock makes (or would make if started now), for a page."""
     plan = clock_service.planned_calls(round_)
     return plan.as_dict() if plan else None
