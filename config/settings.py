@@ -184,6 +184,17 @@ WEB_PUSH_SERVICE_HOSTS = env_list(
 # TESTS ONLY: accept http://127.0.0.1 (loopback) endpoints, for the local push endpoint the tests
 # run. Never on a server: it would let a player make the server post to its own machine.
 WEB_PUSH_ALLOW_LOOPBACK = env_bool("WEB_PUSH_ALLOW_LOOPBACK", False)
+# TESTS ONLY: a generation task sleeps TEST_TASK_PAUSE_SECONDS inside its transaction, before the
+# commit, after writing its process id to the file TEST_TASK_PAUSE_MARKER, so a fault test can
+# kill its worker there (tests/faults/test_worker_killed.py). Refused with DEBUG off.
+_PAUSE_SECONDS = env_int("TEST_TASK_PAUSE_SECONDS", 0)
+TEST_TASK_PAUSE = (
+    {"seconds": _PAUSE_SECONDS, "marker": env_str("TEST_TASK_PAUSE_MARKER")}
+    if _PAUSE_SECONDS
+    else None
+)
+if TEST_TASK_PAUSE is not None and not DEBUG:
+    raise ImproperlyConfigured("TEST_TASK_PAUSE_SECONDS is a test hook: never set it with DEBUG=0")
 # How long one send may wait for the push service, and how many go out at once per task.
 WEB_PUSH_TIMEOUT_SECONDS = env_int("WEB_PUSH_TIMEOUT_SECONDS", 5)
 WEB_PUSH_CONCURRENCY = env_int("WEB_PUSH_CONCURRENCY", 8)

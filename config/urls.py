@@ -8,7 +8,8 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from common.rate_limits import rate_limited
-from tournament.views import app_shell
+from matches import urls as result_doors
+from tournament.views import app_shell, players
 
 
 def favicon(request):
@@ -20,9 +21,11 @@ urlpatterns = [
     path("favicon.ico", favicon),
     path("sw.js", app_shell.service_worker, name="service-worker"),
     path("manifest.webmanifest", app_shell.manifest, name="manifest"),
-    # the API, then the event pages: the most asked for, and routes are tried in order (the
-    # API's prefix is one quick check for a page; a result's post skipped 70 page routes)
+    # the API, the result doors, then the event pages: the most asked for, and routes are tried
+    # in order (the API's prefix is one quick check for a page; a result's post skipped 70 page
+    # routes). A player's result goes straight to matches (docs/architecture.md).
     path("api/v1/", include("config.api_urls")),
+    path("", include(result_doors.routes(side_page=players.my_table))),
     path("", include("tournament.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

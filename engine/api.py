@@ -48,9 +48,11 @@ from typing import Any
 
 from engine import registry
 from engine.errors import Problem, ResultInvalid
+from engine.json_data import JsonObject
 from engine.live import log as live_log
+from engine.live.log import LiveModel
 from engine.options import parse_options
-from engine.ranking import award_points, places_from_keys
+from engine.ranking import Number, award_points, places_from_keys
 from engine.ranking import points_table as _points_table
 from engine.systems._eye_characters import FLOWER_COLOURS
 
@@ -75,39 +77,43 @@ __all__ = [
 ]
 
 
-def list_systems() -> list[dict]:
+def list_systems() -> list[JsonObject]:
     """Every registered game system with its modes."""
     return [system.summary() for system in registry.all_systems()]
 
 
-def describe(system_key: str, mode: str) -> dict:
+def describe(system_key: str, mode: str) -> JsonObject:
     """The result form of one mode of one system."""
     return registry.get_system(system_key).describe(mode)
 
 
-def validate(system_key: str, mode: str, report: Any, options: dict | None = None) -> dict:
+def validate(
+    system_key: str, mode: str, report: Any, options: JsonObject | None = None
+) -> JsonObject:
     """Check and normalise a whole game's report; raises ``ResultInvalid``."""
     return registry.get_system(system_key).validate(mode, report, options)
 
 
-def score(system_key: str, mode: str, report: Any, options: dict | None = None) -> list[dict]:
+def score(
+    system_key: str, mode: str, report: Any, options: JsonObject | None = None
+) -> list[JsonObject]:
     """Validate, then rank the sides of one game, best first."""
     return registry.get_system(system_key).score(mode, report, options)
 
 
-def check_options(system_key: str, options: dict | None) -> dict:
+def check_options(system_key: str, options: JsonObject | None) -> JsonObject:
     """An event's scoring options (points table, tie policy and the system's own), checked and
     normalised; raises ``ResultInvalid`` naming each bad option (``options.<key>``)."""
     return registry.get_system(system_key).parse_options(options)
 
 
-def points_table(side_count: int, options: dict | None = None) -> list:
+def points_table(side_count: int, options: JsonObject | None = None) -> list[Number]:
     """Points for 1st, 2nd, ... in a ``side_count``-side game; ``ResultInvalid`` if none."""
     opts = parse_options(options)
     return list(_points_table(side_count, opts["points_table"]))
 
 
-def points_for_places(places: list[int], options: dict | None = None) -> list:
+def points_for_places(places: list[int], options: JsonObject | None = None) -> list[Number]:
     """Points for each entry of ``places`` (all places of one game), under the tie policy.
 
     ``places`` must be consistent (tied sides share the better place: ``[1, 1, 3]``).
@@ -131,7 +137,7 @@ def max_game_seconds(system_key: str, mode: str) -> int:
     return registry.get_system(system_key).mode(mode).max_game_seconds
 
 
-def scoring_call(system_key: str, mode: str) -> dict | None:
+def scoring_call(system_key: str, mode: str) -> JsonObject | None:
     """The mode's scoring call (the words, the colours it may name, whether a clock makes it
     by default), or None for a mode that scores no calls."""
     spec = registry.get_system(system_key).mode(mode)
@@ -164,27 +170,31 @@ def tiebreaker_choices(system_key: str, mode: str) -> list[str]:
     return choices
 
 
-def _model(system_key: str, mode: str):
+def _model(system_key: str, mode: str) -> LiveModel:
     system = registry.get_system(system_key)
     return system.live_model(system.mode(mode))
 
 
-def new_game(system_key: str, mode: str, setup: dict) -> dict:
+def new_game(system_key: str, mode: str, setup: JsonObject) -> JsonObject:
     """A fresh live-game state from the setup (sides and, for Eye for an Eye, characters)."""
     return live_log.new_game(_model(system_key, mode), setup)
 
 
-def apply_event(system_key: str, mode: str, state_or_log: dict, event: dict) -> dict:
+def apply_event(
+    system_key: str, mode: str, state_or_log: JsonObject, event: JsonObject
+) -> JsonObject:
     """The state after ``event``; the input is not modified. Raises ``EventRejected``."""
     return live_log.apply_event(_model(system_key, mode), state_or_log, event)
 
 
-def snapshot(state: dict) -> dict:
+def snapshot(state: JsonObject) -> JsonObject:
     """A live state without its event log (what a server that stores the log keeps and sends)."""
     return live_log.snapshot(state)
 
 
-def advance(system_key: str, mode: str, snapshot_state: dict, event: dict) -> tuple[dict, dict]:
+def advance(
+    system_key: str, mode: str, snapshot_state: JsonObject, event: JsonObject
+) -> tuple[JsonObject, JsonObject]:
     """Apply one event to a snapshot: (new snapshot, stored event); raises ``EventRejected``.
 
     For a server that keeps the log itself: the cost does not grow with the game's length.
@@ -192,12 +202,12 @@ def advance(system_key: str, mode: str, snapshot_state: dict, event: dict) -> tu
     return live_log.advance(_model(system_key, mode), snapshot_state, event)
 
 
-def replay(system_key: str, mode: str, setup: dict, events: list[dict]) -> dict:
+def replay(system_key: str, mode: str, setup: JsonObject, events: list[JsonObject]) -> JsonObject:
     """The state obtained by applying ``events`` in order to a new game."""
     return live_log.replay(_model(system_key, mode), setup, events)
 
 
-def proposed_report(system_key: str, mode: str, state: dict) -> dict:
+def proposed_report(system_key: str, mode: str, state: JsonObject) -> JsonObject:
     """The report the live state implies, in the format ``score`` accepts."""
     model = _model(system_key, mode)
     return model.proposed_report(live_log.as_readable_state(model, state))

@@ -14,68 +14,18 @@ from typing import Any
 
 from engine.errors import EngineFault, Problem, ResultInvalid, UnknownMode
 from engine.fields import Field, check_fields
+from engine.json_data import JsonObject
+from engine.live.log import LiveModel
+from engine.modes import ModeSpec
 from engine.options import parse_options
 from engine.ranking import (
     DEFAULT_POINTS_TABLES,
+    RankKey,
     award_points,
     no_table_problem,
     places_from_keys,
     points_table,
 )
-
-SIDE_KINDS = ("player", "team")
-
-
-@dataclass(frozen=True)
-class ModeSpec:
-    """One way to play a system: who the sides are and how many may take part."""
-
-    key: str
-    label: str
-    side_kind: str
-    side_counts: tuple[int, ...]
-    team_sizes: tuple[int, ...] = (1,)
-    live_model: str = "counters"
-    tiebreakers: tuple[str, ...] = ("strength_of_schedule", "first_places")
-    max_players: int | None = None
-    help_text: str = ""
-    # The per-game statistics a scored side carries (``score()[i]["stats"]``): what a
-    # tournament may sum and break standings ties on.
-    stats: tuple[str, ...] = ()
-    #: the longest a round's clock may run for one game of this mode
-    max_game_seconds: int = 2 * 3600
-    #: whether each player starts on a dealt Ceremonial Flower (Domination: by the centre)
-    starting_flowers: bool = True
-    #: a VP mode whose series the rulebook totals in VP (an event may sum VP, not places)
-    vp_series: bool = False
-    #: the words of the mode's scoring call ("Burraparay!"), empty when the mode has none
-    scoring_call: str = ""
-    #: whether each scoring call names a Ceremonial Flower colour (Domination's focus)
-    scoring_call_colours: bool = False
-    #: whether a round clock makes the scoring calls unless the organiser says otherwise
-    #: (Domination's calls come from a soundtrack; King of the Hill's from its scoring card)
-    clock_calls_by_default: bool = False
-
-    def to_dict(self) -> dict:
-        """Summary used by ``list_systems``."""
-        return {
-            "key": self.key,
-            "label": self.label,
-            "side_kind": self.side_kind,
-            "side_counts": list(self.side_counts),
-            "team_sizes": list(self.team_sizes),
-            "max_players": self.max_players,
-            "live_model": self.live_model,
-            "default_tiebreakers": list(self.tiebreakers),
-            "stats": list(self.stats),
-            "max_game_seconds": self.max_game_seconds,
-            "starting_flowers": self.starting_flowers,
-            "vp_series": self.vp_series,
-            "scoring_call": self.scoring_call,
-            "scoring_call_colours": self.scoring_call_colours,
-            "clock_calls_by_default": self.clock_calls_by_default,
-            "help_text": self.help_text,
-        }
 
 
 @dataclass
@@ -111,7 +61,7 @@ class SideResult:
 
     side: str
     score: int | float
-    key: tuple
+    key: RankKey
     stats: dict[str, int]
 
 
@@ -132,11 +82,11 @@ class GameSystem:
         """Per-side fields of the result form."""
         raise EngineFault(f"{type(self).__name__} does not define side_fields")
 
-    def size_from_side(self, mode: ModeSpec, values: dict) -> int | None:
+    def size_from_side(self, mode: ModeSpec, values: JsonObject) -> int | None:
         """A side's player count when the report itself tells (e.g. characters named)."""
         return None
 
-    def check_options(self, options: dict, problems: list[Problem]) -> None:
+    def check_options(self, options: JsonObject, problems: list[Problem]) -> None:
         """System-specific checks of the parsed options (append problems)."""
 
     def cross_check(self, ctx: GameContext) -> None:
@@ -146,7 +96,7 @@ class GameSystem:
         """One ``SideResult`` per side (ctx is valid: no ``None`` values left)."""
         raise EngineFault(f"{type(self).__name__} does not define rank_sides")
 
-    def live_model(self, mode: ModeSpec):
+    def live_model(self, mode: ModeSpec) -> LiveModel:
         """The live-game model for this mode (see ``engine.live``)."""
         raise EngineFault(f"{type(self).__name__} has no live model")
 
@@ -157,7 +107,7 @@ class GameSystem:
             raise UnknownMode(self.key, mode_key, list(self.modes))
         return self.modes[mode_key]
 
-    def summary(self) -> dict:
+    def summary(self) -> JsonObject:
         """Entry for ``list_systems``."""
         modes = [m.to_dict() for m in self.modes.values()]
         return {
@@ -168,7 +118,7 @@ class GameSystem:
             "options": [f.to_dict() for f in self.option_fields],
         }
 
-    def describe(self, mode_key: str) -> dict:
+    def describe(self, mode_key: str) -> JsonObject:
         """The result form of one mode, for form generators."""
         mode = self.mode(mode_key)
         return {
@@ -193,11 +143,11 @@ class GameSystem:
             "vp_series": mode.vp_series,
         }
 
-    def parse_options(self, options: dict | None) -> dict:
+    def parse_options(self, options: JsonObject | None) -> JsonObject:
         """Common plus system options, checked (raises ``OptionsInvalid``)."""
         return parse_options(options, self.option_fields, self.check_options)
 
-    def context(self, mode_key: str, report: Any, options: dict | None) -> GameContext:
+    def context(self, mode_key: str, report: Any, options: JsonObject | None) -> GameContext:
         """Run every check; return the context, or raise ``ResultInvalid`` with all problems."""
         mode = self.mode(mode_key)
         opts = self.parse_options(options)
@@ -282,12 +232,14 @@ class GameSystem:
                 f"{total} players in one game; {mode.label} allows at most {mode.max_players}",
             )
 
-    def validate(self, mode_key: str, report: Any, options: dict | None = None) -> dict:
+    def validate(self, mode_key: str, report: Any, options: JsonObject | None = None) -> JsonObject:
         """Check and normalise a whole report (raises ``ResultInvalid``)."""
         ctx = self.context(mode_key, report, options)
         return normalised_report(ctx)
 
-    def score(self, mode_key: str, report: Any, options: dict | None = None) -> list[dict]:
+    def score(
+        self, mode_key: str, report: Any, options: JsonObject | None = None
+    ) -> list[JsonObject]:
         """Validate, then rank: one dict per side, best first."""
         ctx = self.context(mode_key, report, options)
         results = self.rank_sides(ctx)
@@ -315,7 +267,7 @@ class GameSystem:
         return rows
 
 
-def normalised_report(ctx: GameContext) -> dict:
+def normalised_report(ctx: GameContext) -> JsonObject:
     """The report rebuilt from checked values: defaults filled in, names canonical."""
     out: dict[str, Any] = {"sides": [{"side": s, **ctx.sides[s]} for s in ctx.order]}
     out.update(ctx.game)

@@ -29,7 +29,7 @@ class EngineUserError(EngineError):
         super().__init__(message)
         self.message = message
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """JSON-serialisable form, for API responses."""
         return {"error": type(self).__name__, "message": self.message}
 
@@ -61,7 +61,7 @@ class Problem:
     field: str
     message: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | None]:
         """JSON-serialisable form."""
         return {"side": self.side, "field": self.field, "message": self.message}
 
@@ -89,7 +89,7 @@ class ResultInvalid(EngineUserError):
             )
         super().__init__("; ".join(str(p) for p in self.problems))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         data = super().to_dict()
         data["problems"] = [p.to_dict() for p in self.problems]
         return data
@@ -116,7 +116,7 @@ class EventRejected(EngineUserError):
         self.code = code
         self.index = index
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         data = super().to_dict()
         data.update({"reason": self.reason, "code": self.code, "index": self.index})
         return data

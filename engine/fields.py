@@ -54,7 +54,7 @@ class Field:
     help_text: str = ""
     aliases: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """JSON-serialisable description, everything a form generator needs."""
         return {
             "name": self.name,
@@ -184,13 +184,13 @@ def _check_int_map(f: Field, value: Any) -> tuple[Any, str | None]:
 
 def check_fields(
     fields: tuple[Field, ...],
-    data: dict,
+    data: dict[str, Any],
     side: str | None,
     sides: list[str],
     problems: list[Problem],
     ignore: tuple[str, ...] = (),
     prefix: str = "",
-) -> dict:
+) -> dict[str, Any]:
     """Validate ``data`` against ``fields``; append problems; return normalised values.
 
     Unknown keys are problems (they are usually typos). Missing optional fields take their
@@ -215,6 +215,6 @@ def check_fields(
     return out
 
 
-def key_missing(data: dict, name: str) -> bool:
+def key_missing(data: dict[str, Any], name: str) -> bool:
     """A field counts as missing when absent or explicitly null."""
     return data.get(name) is None

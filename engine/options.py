@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.errors import OptionsInvalid, Problem
 from engine.fields import Field, as_whole_number, check_fields
+from engine.json_data import JsonObject
 from engine.ranking import GAME_POINTS, TIE_POLICIES, parse_points_tables
 
 COMMON_OPTION_FIELDS: tuple[Field, ...] = (
@@ -69,9 +70,9 @@ SPECIAL = {"points_table", "side_sizes", "expected_sides"}
 
 
 def parse_options(
-    raw: dict | None,
+    raw: JsonObject | None,
     system_fields: tuple[Field, ...] = (),
-    extra_check: Callable[[dict, list[Problem]], None] | None = None,
+    extra_check: Callable[[JsonObject, list[Problem]], None] | None = None,
 ) -> dict[str, Any]:
     """Return the options with defaults filled in; raise ``OptionsInvalid`` on any problem."""
     raw = {} if raw is None else raw

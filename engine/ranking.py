@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TypeAlias
 
 from engine.errors import OptionsInvalid, Problem, ResultInvalid
 
@@ -39,9 +40,12 @@ MAX_TABLE_SIDES = 12
 MAX_PLACE_POINTS = 100
 
 Number = int | float
+#: what a system ranks a side by: compared item by item, bigger is better (a flag such as "won
+#: the game" first, then scores; bools and whole numbers compare as numbers)
+RankKey: TypeAlias = tuple[float, ...]
 
 
-def places_from_keys(keys: Sequence[tuple]) -> list[int]:
+def places_from_keys(keys: Sequence[RankKey]) -> list[int]:
     """Place of each entry (1 = best): one more than the number of strictly better keys.
 
     Bigger keys are better; equal keys share the better place (1, 1, 3 ...).
@@ -135,13 +139,15 @@ def _whole_points(points: object, count: int) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def points_table(side_count: int, organiser_tables: dict | None = None) -> tuple[Number, ...]:
+def points_table(
+    side_count: int, organiser_tables: dict[int, tuple[Number, ...]] | None = None
+) -> tuple[Number, ...]:
     """The points for 1st, 2nd, ... in a game of ``side_count`` sides.
 
     The organiser's table wins over the default. Raises ``ResultInvalid`` when no table exists
     (5-6 side games without an organiser table).
     """
-    tables = dict(DEFAULT_POINTS_TABLES)
+    tables: dict[int, tuple[Number, ...]] = dict(DEFAULT_POINTS_TABLES)
     tables.update(organiser_tables or {})
     if side_count not in tables:
         raise ResultInvalid([no_table_problem(side_count)])
@@ -175,12 +181,12 @@ def award_points(
         )
     if len(table) != len(places):
         raise ResultInvalid([no_table_problem(len(places))])
-    out = []
+    out: list[tuple[Number, bool]] = []
     for place in places:
         group = sum(1 for p in places if p == place)
         if tie_policy == "average":
             spanned = table[place - 1 : place - 1 + group]
-            points = _clean(sum(Fraction(str(p)) for p in spanned) / group)
+            points = _clean(sum((Fraction(str(p)) for p in spanned), Fraction(0)) / group)
         else:
             points = table[place - 1]
         out.append((points, tie_policy == "playoff" and group > 1))

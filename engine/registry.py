@@ -15,8 +15,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from engine.base import SIDE_KINDS, GameSystem
+from engine.base import GameSystem
 from engine.errors import EngineFault, UnknownSystem
+from engine.modes import SIDE_KINDS
 
 _SYSTEMS: dict[str, GameSystem] = {}
 _DISCOVERED = False

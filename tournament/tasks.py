@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
@@ -63,18 +64,17 @@ WORK = {
 def _test_only_pause() -> None:
     """TEST-ONLY fault hook: stall inside the job's transaction, before it commits.
 
-    With ``EYE_TEST_TASK_PAUSE_SECONDS`` set (never in production), the task writes its round,
-    touches the file ``EYE_TEST_TASK_PAUSE_MARKER`` (if named) and sleeps that long before
+    With ``settings.TEST_TASK_PAUSE`` set (a test's worker only: the settings refuse it with
+    DEBUG off), the task writes its round, touches the marker file (if named) and sleeps before
     committing, so a test can kill the worker at exactly that moment
-    (tests/faults/test_worker_killed.py). Unset, this does nothing.
+    (tests/faults/test_worker_killed.py). None, as everywhere else, this does nothing.
     """
-    seconds = os.environ.get("EYE_TEST_TASK_PAUSE_SECONDS")
-    if not seconds:
+    pause = settings.TEST_TASK_PAUSE
+    if pause is None:
         return
-    marker = os.environ.get("EYE_TEST_TASK_PAUSE_MARKER")
-    if marker:
-        Path(marker).write_text(str(os.getpid()))
-    time.sleep(float(seconds))
+    if pause["marker"]:
+        Path(pause["marker"]).write_text(str(os.getpid()))
+    time.sleep(pause["seconds"])
 
 
 def run_job(task, job_id: int) -> int | None:

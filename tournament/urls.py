@@ -2,7 +2,6 @@
 
 from django.urls import include, path
 
-from matches.views import desk
 from tournament.views import (
     bracket,
     invitations,
@@ -51,11 +50,8 @@ urlpatterns = [
         live_json.match_live,
         name="match-live",
     ),
-    path("me/<str:token>/", players.my_table, name="my-table"),
     path("p/", private_links.short_code_page, name="short-code"),
     path("p/<str:code>/", private_links.short_link, name="short-link"),
     path("invitations/<str:token>/", invitations.invitation, name="invitation"),
-    path("events/<slug:slug>/desk/", desk.desk, name="desk"),
-    path("events/<slug:slug>/desk/matches/<int:match_id>/", desk.desk_match, name="desk-match"),
     path("", include("tournament.urls_organiser")),
 ]

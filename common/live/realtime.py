@@ -167,11 +167,6 @@ def push_on_commit(group: str, payload: dict) -> None:
         log.warning("could not schedule a live push to %s (%s)", group, exc)
 
 
-def push_many_on_commit(messages: list[tuple[str, dict]], what: str) -> None:
-    """Send several (group, payload) messages in one hop once the transaction commits."""
-    on_commit_or_log(lambda: push_many(messages), what)
-
-
 def on_commit_or_log(send, what: str) -> None:
     """Run ``send()`` once the transaction commits (a push that decides then what it sends)."""
     try:

@@ -7,11 +7,23 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from typing import TypedDict
 
 #: the push services refuse a payload over 4 KB once encrypted; ours is well under
 MAX_PAYLOAD_BYTES = 3000
 DEFAULT_TTL_SECONDS = 30 * 60
+
+
+class PushMessageData(TypedDict):
+    """A ``PushMessage`` as plain JSON (a task's argument)."""
+
+    title: str
+    body: str
+    url: str
+    tag: str
+    ttl: int
+    urgency: str
 
 
 @dataclass(frozen=True)
@@ -39,10 +51,17 @@ class PushMessage:
         """The ``Topic`` header (RFC 8030: at most 32 base64url characters)."""
         return re.sub(r"[^A-Za-z0-9_-]", "-", self.tag)[:32]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> PushMessageData:
         """The message as a task's JSON argument."""
-        return asdict(self)
+        return {
+            "title": self.title,
+            "body": self.body,
+            "url": self.url,
+            "tag": self.tag,
+            "ttl": self.ttl,
+            "urgency": self.urgency,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> PushMessage:
+    def from_dict(cls, data: PushMessageData) -> PushMessage:
         return cls(**data)

@@ -15,9 +15,13 @@ Events (besides ``start`` and ``end``):
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import Problem, ResultInvalid
 from engine.fields import as_whole_number
-from engine.live.log import LiveModel, reject, whole
+from engine.json_data import JsonObject
+from engine.live.log import KeyedSystem, LiveModel, reject, whole
+from engine.modes import ModeSpec
 
 
 class CountersLive(LiveModel):
@@ -26,24 +30,25 @@ class CountersLive(LiveModel):
     end_reasons = ("finished",)
     event_keys = {"adjust": frozenset({"side", "counter", "delta"})}
 
-    def __init__(self, system, mode, counters: tuple[str, ...]) -> None:
+    def __init__(self, system: KeyedSystem, mode: ModeSpec, counters: tuple[str, ...]) -> None:
         super().__init__(system, mode)
         self.counters = counters
 
-    def initial_state(self, setup) -> dict:
+    def initial_state(self, setup: Any) -> JsonObject:
         sides = setup.get("sides") if isinstance(setup, dict) else None
         if not isinstance(sides, list) or len(sides) not in self.mode.side_counts:
             raise ResultInvalid(
                 [Problem(None, "sides", "the setup needs a list of sides of an allowed size")]
             )
-        problems, out = [], {}
+        problems: list[Problem] = []
+        out: dict[str, dict[str, int]] = {}
         for entry in sides:
             side = entry.get("side") if isinstance(entry, dict) else None
             if not isinstance(side, str) or not side or side in out:
                 problems.append(Problem(None, "sides", f"bad or repeated side id {side!r}"))
                 continue
             start = entry.get("counters") or {}
-            values = {}
+            values: dict[str, int] = {}
             for name in self.counters:
                 n = as_whole_number(start.get(name, 0)) if isinstance(start, dict) else None
                 if n is None or n < 0:
@@ -56,7 +61,7 @@ class CountersLive(LiveModel):
             raise ResultInvalid(problems)
         return {"sides": out, "game_fields": {}}
 
-    def step(self, state: dict, event: dict) -> None:
+    def step(self, state: JsonObject, event: JsonObject) -> None:
         side = event.get("side")
         if side not in state["sides"]:
             raise reject(f"{side!r} is not a side of this game", "unknown_side")
@@ -71,13 +76,13 @@ class CountersLive(LiveModel):
             raise reject(f"{counter} of {side!r} would drop below 0", "negative")
         state["sides"][side][counter] = value
 
-    def on_end(self, state: dict, event: dict) -> None:
+    def on_end(self, state: JsonObject, event: JsonObject) -> None:
         fields = event.get("fields", {})
         if not isinstance(fields, dict) or "sides" in fields:
             raise reject("fields must be an object of game-level report fields", "bad_event")
         state["game_fields"] = dict(fields)
 
-    def proposed_report(self, state: dict) -> dict:
+    def proposed_report(self, state: JsonObject) -> JsonObject:
         if state["status"] == "setup":
             raise reject("the game has not started yet, so there is no result", "not_started")
         sides = [{"side": s, **values} for s, values in state["sides"].items()]

@@ -31,8 +31,12 @@ Hill's third scoring and when Domination's six flower cards have all been scored
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import Problem, ResultInvalid
-from engine.live.log import LiveModel, reject, whole
+from engine.json_data import JsonObject
+from engine.live.log import KeyedSystem, LiveModel, reject, whole
+from engine.modes import ModeSpec
 from engine.systems._eye_characters import (
     ALIASES,
     CHARACTERS,
@@ -52,7 +56,7 @@ MAX_REASON_CHARS = 200
 class EyeForAnEyeLive(LiveModel):
     """The live model of every Eye for an Eye mode."""
 
-    def __init__(self, system, mode) -> None:
+    def __init__(self, system: KeyedSystem, mode: ModeSpec) -> None:
         super().__init__(system, mode)
         self.family = family(mode)
         keys = {
@@ -71,13 +75,13 @@ class EyeForAnEyeLive(LiveModel):
         self._battle = self.family == BATTLE
 
     # --- setup ----------------------------------------------------------------------------
-    def initial_state(self, setup) -> dict:
+    def initial_state(self, setup: Any) -> JsonObject:
         problems: list[Problem] = []
         sides = setup.get("sides") if isinstance(setup, dict) else None
         if not isinstance(sides, list) or not sides:
             raise ResultInvalid([Problem(None, "sides", "the setup needs a list of sides")])
-        state_sides: dict[str, dict] = {}
-        chars: dict[str, dict] = {}
+        state_sides: dict[str, JsonObject] = {}
+        chars: dict[str, JsonObject] = {}
         for entry in sides:
             side = entry.get("side") if isinstance(entry, dict) else None
             if not isinstance(side, str) or not side or side in state_sides:
@@ -131,10 +135,10 @@ class EyeForAnEyeLive(LiveModel):
         }
 
     # --- events ---------------------------------------------------------------------------
-    def step(self, state: dict, event: dict) -> None:
+    def step(self, state: JsonObject, event: JsonObject) -> None:
         getattr(self, "_" + event["type"])(state, event)
 
-    def _hit(self, state: dict, event: dict) -> None:
+    def _hit(self, state: JsonObject, event: JsonObject) -> None:
         attacker = _standing(state, event.get("attacker"), "attacker")
         target = _standing(state, event.get("target"), "target")
         chars = state["characters"]
@@ -182,7 +186,7 @@ class EyeForAnEyeLive(LiveModel):
             if len(left) == 1:
                 state["status"], state["ended_by"] = "ended", "last_side_standing"
 
-    def _heal(self, state: dict, event: dict) -> None:
+    def _heal(self, state: JsonObject, event: JsonObject) -> None:
         name = _standing(state, event.get("character"), "character")
         tokens = whole(event, "tokens", 1, minimum=1)
         c = state["characters"][name]
@@ -195,7 +199,7 @@ class EyeForAnEyeLive(LiveModel):
             )
         c["health"] += tokens
 
-    def _guard_placed(self, state: dict, event: dict) -> None:
+    def _guard_placed(self, state: JsonObject, event: JsonObject) -> None:
         count = whole(event, "count", 1, minimum=1)
         guards = state["guards"]
         if not guards or state["characters"][ECHO]["knocked_out"]:
@@ -205,7 +209,7 @@ class EyeForAnEyeLive(LiveModel):
         guards["reserve"] -= count
         guards["on_board"] += count
 
-    def _nymphlet_caught(self, state: dict, event: dict) -> None:
+    def _nymphlet_caught(self, state: JsonObject, event: JsonObject) -> None:
         catcher = _standing(state, event.get("catcher"), "catcher")
         owner = _known(state, event.get("owner"), "owner")
         chars = state["characters"]
@@ -218,7 +222,7 @@ class EyeForAnEyeLive(LiveModel):
         if not any(c["nymphlets_left"] for c in chars.values()):
             state["status"], state["ended_by"] = "ended", "no_nymphlets"
 
-    def _vp(self, state: dict, event: dict) -> None:
+    def _vp(self, state: JsonObject, event: JsonObject) -> None:
         name = _standing(state, event.get("character"), "character")
         reason = event.get("reason")
         if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
@@ -229,7 +233,7 @@ class EyeForAnEyeLive(LiveModel):
             )
         state["characters"][name]["vp"] += whole(event, "points", minimum=1)
 
-    def _scoring(self, state: dict, event: dict) -> None:
+    def _scoring(self, state: JsonObject, event: JsonObject) -> None:
         on = event.get("on")
         if not isinstance(on, list):
             raise reject("on lists the characters that score (possibly none)", "bad_event")
@@ -255,7 +259,7 @@ class EyeForAnEyeLive(LiveModel):
             state["status"], state["ended_by"] = "ended", "scoring_complete"
 
     # --- report ---------------------------------------------------------------------------
-    def proposed_report(self, state: dict) -> dict:
+    def proposed_report(self, state: JsonObject) -> JsonObject:
         if state["status"] == "setup":
             raise reject("the game has not started yet, so there is no result", "not_started")
         out = []
@@ -281,7 +285,7 @@ class EyeForAnEyeLive(LiveModel):
         return {"sides": out, "ended_by": state["ended_by"] or "time"}
 
 
-def _canonical(raw) -> str | None:
+def _canonical(raw: object) -> str | None:
     if not isinstance(raw, str):
         return None
     wanted = raw.strip().lower()
@@ -291,14 +295,14 @@ def _canonical(raw) -> str | None:
     return ALIASES.get(wanted)
 
 
-def _known(state: dict, raw, role: str) -> str:
+def _known(state: JsonObject, raw: object, role: str) -> str:
     name = _canonical(raw)
     if name is None or name not in state["characters"]:
         raise reject(f"{role} {raw!r} is not a character in this game", "unknown_character")
     return name
 
 
-def _standing(state: dict, raw, role: str) -> str:
+def _standing(state: JsonObject, raw: object, role: str) -> str:
     name = _known(state, raw, role)
     if state["characters"][name]["knocked_out"]:
         raise reject(f"{name} has been knocked out", "knocked_out")

@@ -23,16 +23,24 @@ free metadata kept in the log. ``start`` and ``end`` are handled here; a model h
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Protocol
 
 from engine.errors import EngineFault, EventRejected
 from engine.fields import as_whole_number
+from engine.json_data import JsonObject
+from engine.modes import ModeSpec
 
 META_KEYS = frozenset({"type", "seq", "at", "by", "note"})
 #: events one game may record: a five-minute game makes a few hundred, a turn-based one more
 MAX_EVENTS = 2000
 MAX_NOTE_CHARS = 200
 MAX_BY_CHARS = 60
+
+
+class KeyedSystem(Protocol):
+    """What a live model reads of its game system: the key a state is stamped with."""
+
+    key: str
 
 
 class LiveModel:
@@ -43,22 +51,22 @@ class LiveModel:
     #: reasons a referee may give for ending the game with an ``end`` event
     end_reasons: tuple[str, ...] = ("time",)
 
-    def __init__(self, system, mode) -> None:
+    def __init__(self, system: KeyedSystem, mode: ModeSpec) -> None:
         self.system = system
         self.mode = mode
 
-    def initial_state(self, setup: Any) -> dict:
+    def initial_state(self, setup: Any) -> JsonObject:
         """Model fields of a new game (raises ``ResultInvalid`` for a bad setup)."""
         raise EngineFault(f"{type(self).__name__} has no initial_state")
 
-    def step(self, state: dict, event: dict) -> None:
+    def step(self, state: JsonObject, event: JsonObject) -> None:
         """Apply one model event to ``state`` in place (raises ``EventRejected``)."""
         raise EngineFault(f"{type(self).__name__} cannot handle {event['type']!r}")
 
-    def on_end(self, state: dict, event: dict) -> None:
+    def on_end(self, state: JsonObject, event: JsonObject) -> None:
         """Extra work when a referee ends the game."""
 
-    def proposed_report(self, state: dict) -> dict:
+    def proposed_report(self, state: JsonObject) -> JsonObject:
         """The report implied by ``state``."""
         raise EngineFault(f"{type(self).__name__} has no proposed_report")
 
@@ -68,7 +76,7 @@ def reject(reason: str, code: str = "rejected") -> EventRejected:
     return EventRejected(reason, code)
 
 
-def whole(event: dict, key: str, default: int | None = None, minimum: int = 0) -> int:
+def whole(event: JsonObject, key: str, default: int | None = None, minimum: int = 0) -> int:
     """Read a whole-number event field, checking its lower bound."""
     value = event.get(key, default)
     n = as_whole_number(value)
@@ -79,7 +87,7 @@ def whole(event: dict, key: str, default: int | None = None, minimum: int = 0) -
     return n
 
 
-def new_game(model: LiveModel, setup: Any) -> dict:
+def new_game(model: LiveModel, setup: Any) -> JsonObject:
     """A fresh state for ``setup``."""
     state = model.initial_state(copy.deepcopy(setup))
     state.update(
@@ -95,7 +103,7 @@ def new_game(model: LiveModel, setup: Any) -> dict:
     return state
 
 
-def _apply(model: LiveModel, state: dict, event: Any, index: int) -> dict:
+def _apply(model: LiveModel, state: JsonObject, event: Any, index: int) -> JsonObject:
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise EventRejected("an event must be an object with a type", "bad_event", index)
     kind = event["type"]
@@ -153,7 +161,7 @@ def _apply(model: LiveModel, state: dict, event: Any, index: int) -> dict:
     return stored
 
 
-def _check_metadata(event: dict) -> None:
+def _check_metadata(event: JsonObject) -> None:
     """The free metadata of an event stays small and plain."""
     note = event.get("note")
     if note is not None and (not isinstance(note, str) or len(note) > MAX_NOTE_CHARS):
@@ -168,7 +176,7 @@ def _check_metadata(event: dict) -> None:
         raise reject("'at' is a time of at most 40 characters", "bad_event")
 
 
-def replay(model: LiveModel, setup: Any, events: Any) -> dict:
+def replay(model: LiveModel, setup: Any, events: Any) -> JsonObject:
     """Fold ``events`` over a new game; raises ``EventRejected`` naming the bad event."""
     if not isinstance(events, list):
         raise EventRejected("the event log must be a list", "bad_event")
@@ -178,21 +186,22 @@ def replay(model: LiveModel, setup: Any, events: Any) -> dict:
     return state
 
 
-def as_state(model: LiveModel, state_or_log: Any) -> dict:
+def as_state(model: LiveModel, state_or_log: Any) -> JsonObject:
     """Rebuild the state from a state or a log (``{"setup": ..., "events": [...]}``)."""
-    _check_owner(model, state_or_log)
-    return replay(model, state_or_log["setup"], state_or_log.get("events", []))
+    checked = _owned(model, state_or_log)
+    return replay(model, checked["setup"], checked.get("events", []))
 
 
-def as_readable_state(model: LiveModel, state: Any) -> dict:
+def as_readable_state(model: LiveModel, state: Any) -> JsonObject:
     """A state to read from: a snapshot as it is (it has no log to replay), else ``as_state``."""
-    _check_owner(model, state)
-    if "events" not in state and "event_count" in state:
-        return state
-    return as_state(model, state)
+    checked = _owned(model, state)
+    if "events" not in checked and "event_count" in checked:
+        return checked
+    return as_state(model, checked)
 
 
-def _check_owner(model: LiveModel, state_or_log: Any) -> None:
+def _owned(model: LiveModel, state_or_log: Any) -> JsonObject:
+    """``state_or_log`` once checked to be a state or log of ``model``'s system and mode."""
     if not isinstance(state_or_log, dict) or "setup" not in state_or_log:
         raise EngineFault("expected a live state or a log with setup and events")
     for key in ("system", "mode"):
@@ -200,21 +209,24 @@ def _check_owner(model: LiveModel, state_or_log: Any) -> None:
         wanted = model.system.key if key == "system" else model.mode.key
         if found is not None and found != wanted:
             raise EngineFault(f"this state belongs to {key} {found!r}, not {wanted!r}")
+    return state_or_log
 
 
-def apply_event(model: LiveModel, state_or_log: Any, event: Any) -> dict:
+def apply_event(model: LiveModel, state_or_log: Any, event: Any) -> JsonObject:
     """The new state after ``event`` (the input is left untouched)."""
     state = as_state(model, state_or_log)
     _apply(model, state, event, len(state["events"]))
     return state
 
 
-def snapshot(state: dict) -> dict:
+def snapshot(state: JsonObject) -> JsonObject:
     """``state`` without its log: the model fields, the status and the event count."""
     return {key: copy.deepcopy(value) for key, value in state.items() if key != "events"}
 
 
-def advance(model: LiveModel, snapshot_state: dict, event: Any) -> tuple[dict, dict]:
+def advance(
+    model: LiveModel, snapshot_state: JsonObject, event: Any
+) -> tuple[JsonObject, JsonObject]:
     """Apply ``event`` to a snapshot this engine made; (new snapshot, the event as stored).
 
     The snapshot is trusted (the caller keeps the log it came from and can ``replay`` it); the

@@ -136,8 +136,8 @@ def _check_health_left(ctx: GameContext, side: str, survivors: int) -> None:
 def min_lost(ctx: GameContext, side: str, echo: bool) -> int | None:
     """Fewest Health Tokens the side's characters can have lost (tokens now in cups)."""
     values, size = ctx.sides[side], ctx.sizes.get(side)
-    survivors = values.get("survivors")
-    health = values.get("health_left")
+    survivors: int | None = values.get("survivors")
+    health: int | None = values.get("health_left")
     base = starts(ctx, side, echo)
     if base is None or survivors is None or size is None or survivors > size:
         return None
@@ -173,15 +173,8 @@ def check_cups(ctx: GameContext) -> None:
             "guard_tokens",
             f"{total_guard} Guard Health Tokens reported; only {GUARD_HEALTH_TOKENS} exist",
         )
-    names = named(ctx)
-    if (
-        total_guard
-        and all(n is not None for n in names.values())
-        and not any(
-            ECHO in n
-            for n in names.values()  # type: ignore[operator]
-        )
-    ):
+    names = [n for n in named(ctx).values() if n is not None]
+    if total_guard and len(names) == len(ctx.order) and not any(ECHO in n for n in names):
         ctx.add(None, "guard_tokens", "Guard Health Tokens reported but nobody played Echo")
     if len(cups) != len(ctx.order):
         return
@@ -206,12 +199,12 @@ def check_cups(ctx: GameContext) -> None:
 
 def _check_total_lost(ctx: GameContext, regular: dict[str, int], echo: bool) -> None:
     """All the cups together hold at least the Health Tokens every side lost."""
-    plain = [min_lost(ctx, s, False) for s in ctx.order]
-    with_echo = [min_lost(ctx, s, echo) for s in ctx.order]
-    if not ctx.order or any(v is None for v in plain + with_echo):
+    plain = [lost for s in ctx.order if (lost := min_lost(ctx, s, False)) is not None]
+    with_echo = [lost for s in ctx.order if (lost := min_lost(ctx, s, echo)) is not None]
+    if not ctx.order or len(plain) < len(ctx.order) or len(with_echo) < len(ctx.order):
         return
     # Echo starts with less health: count one side as Echo's, the one that lowers the total most
-    total_lost = sum(plain) - max(a - b for a, b in zip(plain, with_echo, strict=True))  # type: ignore[operator]
+    total_lost = sum(plain) - max(a - b for a, b in zip(plain, with_echo, strict=True))
     held = sum(regular.values())
     if total_lost > held:
         losers = [side for side, lost in zip(ctx.order, plain, strict=True) if lost]
@@ -233,7 +226,7 @@ def check_nymphlets(ctx: GameContext) -> None:
     """Nymphlet Ceremony: who could catch what, and the supply."""
     total = ctx.total_players()
     supply = nymphlet_supply(ctx)
-    caught_all = 0
+    caught_all: int | None = 0
     for side in ctx.order:
         values, size = ctx.sides[side], ctx.sizes.get(side)
         standing, fallen = values.get("nymphlets_caught"), values.get("nymphlets_caught_by_fallen")

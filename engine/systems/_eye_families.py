@@ -3,7 +3,7 @@ and the live model)."""
 
 from __future__ import annotations
 
-from engine.base import ModeSpec
+from engine.modes import ModeSpec
 
 BATTLE, NYMPHLET, VP = "battle", "nymphlet", "vp"
 

@@ -15,9 +15,13 @@ then Health Tokens left (project decision). Places turn into points with the sha
 
 from __future__ import annotations
 
-from engine.base import GameContext, GameSystem, ModeSpec, SideResult
+from typing import TypedDict
+
+from engine.base import GameContext, GameSystem, SideResult
 from engine.fields import Field
+from engine.json_data import JsonObject
 from engine.live.eye_for_an_eye import EyeForAnEyeLive
+from engine.modes import ModeSpec
 from engine.systems import _eye_checks as checks
 from engine.systems._eye_characters import (
     ALIASES,
@@ -40,9 +44,24 @@ VP_STATS = ("vp", "survivors", "health_left")
 NYMPHLET_STATS = ("vp", "nymphlets_caught", "survivors", "health_left")
 
 
+class _Sides(TypedDict):
+    """The ``ModeSpec`` arguments every players' mode, or every teams' mode, shares."""
+
+    side_kind: str
+    live_model: str
+
+
+class _Calls(TypedDict):
+    """The ``ModeSpec`` arguments of a VP mode's scoring call."""
+
+    scoring_call: str
+    scoring_call_colours: bool
+    clock_calls_by_default: bool
+
+
 def _modes() -> dict[str, ModeSpec]:
-    players = {"side_kind": "player", "team_sizes": (1,), "live_model": "eye_for_an_eye"}
-    teams = {"side_kind": "team", "live_model": "eye_for_an_eye"}
+    players: _Sides = {"side_kind": "player", "live_model": "eye_for_an_eye"}  # one a side
+    teams: _Sides = {"side_kind": "team", "live_model": "eye_for_an_eye"}
     specs = [
         ModeSpec(
             "every_eye",
@@ -70,7 +89,7 @@ def _modes() -> dict[str, ModeSpec]:
         ("king_of_the_hill", "King of the Hill", (2, 3, 4), 4, VP_STATS, "King of the Hill!"),
         ("domination", "Domination", two_to_six, MAX_PLAYERS, VP_STATS, "Burraparay!"),
     ):
-        calls = {
+        calls: _Calls = {
             "scoring_call": call,
             "scoring_call_colours": key == "domination",
             "clock_calls_by_default": key == "domination",
@@ -109,9 +128,16 @@ def _modes() -> dict[str, ModeSpec]:
     return {s.key: s for s in specs}
 
 
-def _count(name: str, label: str, help_text: str, most: int, required: bool = True, **kw) -> Field:
+def _count(
+    name: str,
+    label: str,
+    help_text: str,
+    most: int,
+    required: bool = True,
+    default: int | None = None,
+) -> Field:
     """A whole-number field from 0 to ``most`` (a bound the box or the rules give)."""
-    return Field(name, label, "int", required=required, min=0, max=most, help_text=help_text, **kw)
+    return Field(name, label, "int", required, default, min=0, max=most, help_text=help_text)
 
 
 CHARACTERS_FIELD = Field(
@@ -227,7 +253,7 @@ class EyeForAnEye(GameSystem):
             CHARACTERS_FIELD,
         )
 
-    def size_from_side(self, mode: ModeSpec, values: dict) -> int | None:
+    def size_from_side(self, mode: ModeSpec, values: JsonObject) -> int | None:
         chars = values.get("characters")
         return len(chars) if chars is not None else None
 
@@ -263,7 +289,7 @@ class EyeForAnEye(GameSystem):
             out.append(SideResult(side, vp, (vp, v["health_left"]), stats))
         return out
 
-    def live_model(self, mode: ModeSpec):
+    def live_model(self, mode: ModeSpec) -> EyeForAnEyeLive:
         return EyeForAnEyeLive(self, mode)
 
 

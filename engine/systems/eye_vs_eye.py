@@ -10,9 +10,10 @@ organiser points table, like every other system).
 
 from __future__ import annotations
 
-from engine.base import GameContext, GameSystem, ModeSpec, SideResult
+from engine.base import GameContext, GameSystem, SideResult
 from engine.fields import Field
 from engine.live.counters import CountersLive
+from engine.modes import ModeSpec
 
 TARGET = 100
 # A player reaching 100 at the end of their own turn wins at once, so a final total is below
@@ -78,7 +79,7 @@ class EyeVsEye(GameSystem):
             out.append(SideResult(side, points, (side == winner, points), {"viewpoints": points}))
         return out
 
-    def live_model(self, mode: ModeSpec):
+    def live_model(self, mode: ModeSpec) -> CountersLive:
         return CountersLive(self, mode, ("viewpoints",))
 
 

@@ -12,10 +12,12 @@ costs (``options.card_costs``); the draft has no card list.
 
 from __future__ import annotations
 
-from engine.base import GameContext, GameSystem, ModeSpec, SideResult
+from engine.base import GameContext, GameSystem, SideResult
 from engine.errors import Problem
 from engine.fields import Field
+from engine.json_data import JsonObject
 from engine.live.counters import CountersLive
+from engine.modes import ModeSpec
 
 ARMY_CAP = 10
 # Project bounds (the draft rules count none): an organiser may raise the army cap to 100
@@ -87,7 +89,7 @@ class GridSkirmish(GameSystem):
             ),
         )
 
-    def check_options(self, options: dict, problems: list[Problem]) -> None:
+    def check_options(self, options: JsonObject, problems: list[Problem]) -> None:
         costs = options.get("card_costs") or {}
         if any(cost > options["army_cap"] for cost in costs.values()):
             problems.append(
@@ -149,7 +151,7 @@ class GridSkirmish(GameSystem):
             out.append(SideResult(side, figures, (side == winner, figures, health), stats))
         return out
 
-    def live_model(self, mode: ModeSpec):
+    def live_model(self, mode: ModeSpec) -> CountersLive:
         return CountersLive(self, mode, ("figures_left", "health_left"))
 
 

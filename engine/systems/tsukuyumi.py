@@ -17,9 +17,10 @@ rest give nothing unless a victory card says so. A breakdown may name the other 
 
 from __future__ import annotations
 
-from engine.base import GameContext, GameSystem, ModeSpec, SideResult
+from engine.base import GameContext, GameSystem, SideResult
 from engine.fields import Field
 from engine.live.counters import CountersLive
+from engine.modes import ModeSpec
 
 BREAKDOWN = (
     ("vp_moon", "Moon centre at round end (permanent)"),
@@ -195,7 +196,7 @@ class Tsukuyumi(GameSystem):
         if cards is not None and v["vp"] is not None and cards != v["vp"]:
             ctx.add(side, "vp", f"the victory cards give {cards} VP, not {v['vp']}")
 
-    def _check_breakdown(self, ctx: GameContext, side: str, order: list | None) -> None:
+    def _check_breakdown(self, ctx: GameContext, side: str, order: list[str] | None) -> None:
         v = ctx.sides[side]
         given = {name: v[name] for name, _ in BREAKDOWN if v.get(name) is not None}
         if not given:
@@ -225,7 +226,7 @@ class Tsukuyumi(GameSystem):
             out.append(SideResult(side, vp, key, {"vp": vp}))
         return out
 
-    def live_model(self, mode: ModeSpec):
+    def live_model(self, mode: ModeSpec) -> CountersLive:
         return CountersLive(self, mode, ("vp",))
 
 

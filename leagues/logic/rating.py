@@ -16,13 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TypeAlias
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 #: below this many games a rating is marked provisional
 PROVISIONAL_GAMES = 5
 
 MODEL = PlackettLuce()
+
+#: what orders the replay: (finished at, match id), or a match id alone
+GameKey: TypeAlias = tuple[datetime | int, ...]
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,7 @@ class Side:
 class Game:
     """One accepted game: ``key`` orders the replay (e.g. (finished at, match id))."""
 
-    key: tuple
+    key: GameKey
     system: str
     sides: tuple[Side, ...]
 
@@ -64,7 +69,7 @@ class Rating:
 class Change:
     """A player's rating after one game (for the rating chart)."""
 
-    game: tuple
+    game: GameKey
     system: str
     player: Hashable
     mu: float
@@ -117,7 +122,7 @@ def rate(games: Iterable[Game], run: RatingRun | None = None) -> RatingRun:
     return run
 
 
-def model_teams(sides: list[list[Rating]]) -> list[list]:
+def model_teams(sides: list[list[Rating]]) -> list[list[PlackettLuceRating]]:
     """Our ratings as the model's teams (one list of player ratings per side)."""
     return [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in side] for side in sides]
 

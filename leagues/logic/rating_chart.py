@@ -67,7 +67,7 @@ def downsample(points: Sequence[Point], limit: int = MAX_POINTS) -> list[Point]:
 def nice_step(span: float, ticks: int = 4) -> float:
     """A round tick step (1, 2 or 5 times a power of ten) giving about ``ticks`` intervals."""
     raw = max(span, 1e-9) / ticks
-    power = 10 ** math.floor(math.log10(raw))
+    power: float = 10 ** math.floor(math.log10(raw))  # an int, or a float below 1
     for factor in (1, 2, 5, 10):
         if factor * power >= raw:
             return factor * power

@@ -22,7 +22,6 @@ caller (the websocket consumer) before it passes an ``Actor`` with a user.
 
 from __future__ import annotations
 
-import inspect
 import logging
 import re
 from dataclasses import dataclass, field
@@ -263,13 +262,6 @@ def _push(game: LiveGame, event: dict | None, result: dict | None) -> None:
     push_live_state(game.match_id, state_payload(game, event, result))
 
 
-def _takes_kind(func) -> bool:
-    try:
-        return "kind" in inspect.signature(func).parameters
-    except (TypeError, ValueError):  # pragma: no cover
-        return False
-
-
 def _propose(game: LiveGame, actor) -> dict:
     """Send the engine's proposed report into the result flow; the outcome, never an exception.
 
@@ -286,11 +278,12 @@ def _propose(game: LiveGame, actor) -> dict:
         ip_address=actor.ip_address,
         user_agent=actor.user_agent,
     )
-    func = results.enter_result if staff else results.submit_report
-    kwargs = {"kind": VersionKind.LIVE} if _takes_kind(func) else {}
+    # the same services, called the same way, as a referee's entry or a side's report by page
+    # or API: only the version's kind says it came from a live game
+    enter = results.enter_result if staff else results.submit_report
     try:
         with transaction.atomic():
-            version = func(match, report, live_actor, **kwargs)
+            version = enter(match, report, live_actor, kind=VersionKind.LIVE)
     except (tables.ResultFlowError, EngineUserError) as exc:
         log.info("live game %s: proposed result not recorded: %s", game.pk, exc)
         return {"recorded": False, "reason": str(exc), "report": report}

@@ -148,11 +148,9 @@ def desk_match(request, slug, match_id):
             messages.success(request, message)
             following = next_open_match(match.round, after=match)
             if request.POST.get("then") == "next" and following is not None:
-                answer = redirect(
-                    "tournament:desk-match", slug=tournament.slug, match_id=following.pk
-                )
+                answer = redirect("matches:desk-match", slug=tournament.slug, match_id=following.pk)
             else:
-                answer = redirect("tournament:desk", slug=tournament.slug)
+                answer = redirect("matches:desk", slug=tournament.slug)
             if offline_sync.wants_sync_answer(request):
                 return offline_sync.sent(message, answer.url)
             return answer

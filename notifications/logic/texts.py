@@ -59,25 +59,33 @@ def table_published(
     return message(event, body, url, f"t{tournament_id}-table", TABLE_TTL_SECONDS)
 
 
-def confirmation_waiting(event: str, round_number: int, table: int, match_id: int, url: str):
+def confirmation_waiting(
+    event: str, round_number: int, table: int, match_id: int, url: str
+) -> PushMessage:
     """To the other sides of a reported result."""
     body = f"Round {round_number}, table {table}: a result waits for your confirmation"
     return message(event, body, url, f"m{match_id}-result", RESULT_TTL_SECONDS)
 
 
-def result_disputed(event: str, round_number: int, table: int, match_id: int, url: str):
+def result_disputed(
+    event: str, round_number: int, table: int, match_id: int, url: str
+) -> PushMessage:
     """To the sides of a table whose result was disputed."""
     body = f"Round {round_number}, table {table}: your table's result was disputed"
     return message(event, body, url, f"m{match_id}-result", DISPUTE_TTL_SECONDS)
 
 
-def result_corrected(event: str, round_number: int, table: int, match_id: int, url: str):
+def result_corrected(
+    event: str, round_number: int, table: int, match_id: int, url: str
+) -> PushMessage:
     """To the sides of a table whose result a referee corrected."""
     body = f"Round {round_number}, table {table}: a referee corrected your table's result"
     return message(event, body, url, f"m{match_id}-result", DISPUTE_TTL_SECONDS)
 
 
-def dispute_for_staff(event: str, round_number: int, table: int, match_id: int, url: str):
+def dispute_for_staff(
+    event: str, round_number: int, table: int, match_id: int, url: str
+) -> PushMessage:
     """To the event's staff: a table needs a referee."""
     body = f"A dispute at table {table} (round {round_number})"
     return message(event, body, url, f"m{match_id}-dispute", DISPUTE_TTL_SECONDS)

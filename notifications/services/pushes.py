@@ -24,7 +24,7 @@ from tournament.models import StaffRole
 
 
 def _player_url(entrant) -> str:
-    return reverse("tournament:my-table", args=[entrant.access_token])
+    return reverse("matches:my-table", args=[entrant.access_token])
 
 
 def _side_subscriptions(entrant_ids) -> list[PushSubscription]:
@@ -117,7 +117,7 @@ def result_disputed(match, disputed_by=None) -> int:
         return 0
     count = _to_sides(match, _sides_of(match, but=disputed_by), texts.result_disputed)
     tournament = match.round.tournament
-    url = reverse("tournament:desk-match", args=[tournament.slug, match.pk])
+    url = reverse("matches:desk-match", args=[tournament.slug, match.pk])
     message = texts.dispute_for_staff(
         tournament.name, match.round.number, match.table_number, match.pk, url
     )

@@ -32,8 +32,13 @@ COUPLINGS = [
     ),
     (
         r"^matches\.(views|api|consumers|admin|services\.table_queries)\b",
-        r"^tournament\.(models|services\.permissions|services\.admin_totals|views)\b",
+        r"^tournament\.(models|services\.(permissions|admin_totals))\b",
         "a match belongs to an event: its doors read the event and who may act on it",
+    ),
+    (
+        r"^matches\.views\.desk$",
+        r"^tournament\.views\.(organiser\.common|table_pages)$",
+        "the referee desk is a console page: the staff check and the pages of tables",
     ),
     (
         r"^(matches|tournament)\.services\.",

@@ -222,6 +222,8 @@ def test_no_page_reachable_from_the_demo_events_answers_a_server_error(new_conte
     )
     # the error page (templates/500.html) names its stylesheet without the static tag
     assert organiser.request.get("/static/css/site.css").status == 200
+    # the accessibility checker the tests use (tests/browser/vendor/) is not shipped
+    assert organiser.request.get("/static/vendor/axe.min.js").status == 404
     # the crawl really went through the site as each of them
     assert len(visited["visitor"]) > 40 and len(visited["organiser"]) > 60
     assert any("/manage/" in path for path in visited["organiser"])

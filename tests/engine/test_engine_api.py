@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine import api, registry
-from engine.base import GameSystem, ModeSpec
+from engine.base import GameSystem
 from engine.errors import (
     EngineFault,
     EngineUserError,
@@ -18,6 +18,7 @@ from engine.errors import (
     UnknownSystem,
 )
 from engine.fields import Field, check_value
+from engine.modes import ModeSpec
 from tournament.logic.simulated_games import deal_characters
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"

@@ -1,6 +1,6 @@
 """A Celery worker killed (SIGKILL) while it generates a round: redelivered, exactly one round.
 
-The worker runs with the test-only hook of ``tournament.tasks`` (``EYE_TEST_TASK_PAUSE_SECONDS``):
+The worker runs with the test-only setting ``TEST_TASK_PAUSE`` (``TEST_TASK_PAUSE_SECONDS``):
 it pairs the round inside the job's transaction, touches a marker file and stalls before the
 commit. The test kills it there; PostgreSQL rolls its transaction back; the message, never
 acknowledged (``acks_late``), returns to the queue after the visibility timeout, and a second
@@ -44,8 +44,8 @@ def test_a_round_survives_its_worker_being_killed(
     first = servers.celery(
         queue,
         log=tmp_path / "first.log",
-        EYE_TEST_TASK_PAUSE_SECONDS="60",
-        EYE_TEST_TASK_PAUSE_MARKER=str(marker),
+        TEST_TASK_PAUSE_SECONDS="60",
+        TEST_TASK_PAUSE_MARKER=str(marker),
     )
     rounds_before = Round.objects.filter(tournament=tournament).count()
 

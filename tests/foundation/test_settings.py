@@ -50,6 +50,8 @@ _SETTINGS_VARIABLES = {
     "STATIC_ROOT",
     "BEHIND_TLS_PROXY",
     "SECURE_SSL_REDIRECT",
+    "TEST_TASK_PAUSE_SECONDS",
+    "TEST_TASK_PAUSE_MARKER",
 }
 
 
@@ -141,6 +143,22 @@ def test_production_refuses_to_start_without_required_variables(missing):
     result = run_python(["manage.py", "check"], env)
     assert result.returncode != 0
     assert missing in result.stderr
+
+
+def test_the_task_pause_test_hook_is_refused_in_production():
+    """The fault tests' pause (``TEST_TASK_PAUSE``) is off by default and never runs on a server."""
+    assert "'pause': None" in run_python(["-c", PAUSE_PROBE], {}).stdout
+    paused = run_python(["-c", PAUSE_PROBE], {"TEST_TASK_PAUSE_SECONDS": "5"})
+    assert "'pause': {'seconds': 5, 'marker': ''}" in paused.stdout, paused.stderr
+    refused = run_python(["manage.py", "check"], {**PRODUCTION_ENV, "TEST_TASK_PAUSE_SECONDS": "5"})
+    assert refused.returncode != 0
+    assert "TEST_TASK_PAUSE_SECONDS is a test hook" in refused.stderr
+
+
+PAUSE_PROBE = (
+    "import django; django.setup(); from django.conf import settings as s; "
+    "print({'pause': s.TEST_TASK_PAUSE})"
+)
 
 
 def test_bad_boolean_names_the_variable():

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Protocol
+from typing import Protocol, TypeAlias, overload
 
 DEFAULT_LENGTH_SECONDS = 300
+
+#: a round's clock columns by name, with the values a command writes into them
+ClockFields: TypeAlias = dict[str, datetime | int | None]
 
 
 class ClockColumns(Protocol):
@@ -26,6 +29,14 @@ class ClockColumns(Protocol):
     clock_paused_remaining_ms: int | None
     clock_added_ms: int
     game_length_seconds: int | None
+
+
+@overload
+def ms_of(moment: datetime) -> int: ...
+
+
+@overload
+def ms_of(moment: None) -> None: ...
 
 
 def ms_of(moment: datetime | None) -> int | None:
@@ -99,7 +110,7 @@ class ClockState:
             added_ms=round_.clock_added_ms,
         )
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {
             "state": self.state,
             "remaining_ms": self.remaining_ms,
@@ -123,7 +134,7 @@ def length_of(round_: ClockColumns) -> int:
 # --- pure transitions: the new column values ---------------------------------------------------
 
 
-def start_fields(now: datetime, length_seconds: int) -> dict:
+def start_fields(now: datetime, length_seconds: int) -> ClockFields:
     return {
         "clock_started_at": now,
         "clock_ends_at": now + timedelta(seconds=length_seconds),
@@ -132,28 +143,31 @@ def start_fields(now: datetime, length_seconds: int) -> dict:
     }
 
 
-def pause_fields(now: datetime, clock: ClockState) -> dict:
+def pause_fields(now: datetime, clock: ClockState) -> ClockFields:
     return {"clock_ends_at": None, "clock_paused_remaining_ms": clock.remaining_ms}
 
 
-def resume_fields(now: datetime, clock: ClockState) -> dict:
+def resume_fields(now: datetime, clock: ClockState) -> ClockFields:
     return {
         "clock_ends_at": now + timedelta(milliseconds=clock.remaining_ms),
         "clock_paused_remaining_ms": None,
     }
 
 
-def extend_fields(now: datetime, clock: ClockState, seconds: int, ends_at: datetime | None):
+def extend_fields(
+    now: datetime, clock: ClockState, seconds: int, ends_at: datetime | None
+) -> ClockFields:
     added = {"clock_added_ms": clock.total_ms - clock.length_ms + seconds * 1000}
     if clock.state == "paused":
         return {"clock_paused_remaining_ms": clock.remaining_ms + seconds * 1000, **added}
     if clock.state == "ended":
         # time ran out (or Bung was called): the extra time runs from now
         return {"clock_ends_at": now + timedelta(seconds=seconds), **added}
+    assert ends_at is not None, "a running clock has an end"
     return {"clock_ends_at": ends_at + timedelta(seconds=seconds), **added}
 
 
-def end_fields(now: datetime, clock: ClockState) -> dict:
+def end_fields(now: datetime, clock: ClockState) -> ClockFields:
     """Bung now: the time not run is cut from the game (so the game time stops here)."""
     return {
         "clock_ends_at": now,

@@ -12,6 +12,7 @@ import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
+from typing import overload
 
 FIRST_NAMES = [
     "Ada",
@@ -158,7 +159,13 @@ class Combinations(Sequence[str]):
     def __len__(self) -> int:
         return self.size
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self.size))]
         if index < 0:
@@ -175,13 +182,19 @@ class Combinations(Sequence[str]):
 class Numbered(Sequence[str]):
     """The names of ``base`` with a number after each: "Ada Abbott 2"."""
 
-    def __init__(self, base: Sequence[str], number: int):
+    def __init__(self, base: Sequence[str], number: int) -> None:
         self.base, self.number = base, number
 
     def __len__(self) -> int:
         return len(self.base)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         return f"{self.base[index]} {self.number}"

@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import takewhile
+from typing import TypedDict
 
 #: the organiser's gap between two calls, in whole seconds
 MIN_GAP_SECONDS = 10
@@ -37,7 +39,7 @@ def gap_errors(low: object, high: object) -> list[str]:
             errors.append(f"The {name} is a whole number of seconds.")
         elif not MIN_GAP_SECONDS <= value <= MAX_GAP_SECONDS:
             errors.append(f"The {name} is between {MIN_GAP_SECONDS} and {MAX_GAP_SECONDS} seconds.")
-    if not errors and low > high:
+    if not errors and isinstance(low, int) and isinstance(high, int) and low > high:
         errors.append("The shortest gap between calls cannot be longer than the longest.")
     return errors
 
@@ -51,13 +53,22 @@ class ScoringCall:
     colour: str | None = None
     next_colour: str | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, int | str | None]:
         return {
             "number": self.number,
             "at_ms": self.at_ms,
             "colour": self.colour,
             "next_colour": self.next_colour,
         }
+
+
+class CallPlanData(TypedDict):
+    """A ``CallPlan`` as the round stores it (JSON)."""
+
+    call: str
+    seed: int
+    gap_seconds: list[int]
+    colours: list[str]
 
 
 @dataclass(frozen=True)
@@ -70,7 +81,7 @@ class CallPlan:
     gap_max_seconds: int
     colours: tuple[str, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> CallPlanData:
         return {
             "call": self.call,
             "seed": self.seed,
@@ -79,7 +90,7 @@ class CallPlan:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> CallPlan:
+    def from_dict(cls, data: CallPlanData) -> CallPlan:
         low, high = data["gap_seconds"]
         return cls(data["call"], int(data["seed"]), int(low), int(high), tuple(data["colours"]))
 
@@ -113,17 +124,16 @@ class CallPlan:
 
     def calls_before(self, total_ms: int) -> list[ScoringCall]:
         """The calls a game of ``total_ms`` of game time hears (none at the very end)."""
-        out = []
-        for call in self.calls():
-            if call.at_ms >= total_ms:
-                return out
-            out.append(call)
+        return list(takewhile(lambda call: call.at_ms < total_ms, self.calls()))
 
-    def window(self, elapsed_ms: int, total_ms: int, limit: int = UPCOMING_LIMIT) -> dict:
+    def window(
+        self, elapsed_ms: int, total_ms: int, limit: int = UPCOMING_LIMIT
+    ) -> dict[str, object]:
         """The calls as a clock message carries them at ``elapsed_ms`` of a ``total_ms`` game:
         how many were made, the last one, the face-up colour, and up to ``limit`` to come."""
-        made, upcoming, more = 0, [], False
-        last = None
+        made, more = 0, False
+        upcoming: list[dict[str, int | str | None]] = []
+        last: ScoringCall | None = None
         for call in self.calls():
             if call.at_ms >= total_ms:
                 break

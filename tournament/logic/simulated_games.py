@@ -11,6 +11,7 @@ import random
 
 from engine import api as engine_api
 from engine.errors import EventRejected
+from engine.json_data import JsonObject
 
 EYE_FOR_AN_EYE = "eye_for_an_eye"
 EYE_VS_EYE = "eye_vs_eye"
@@ -22,14 +23,15 @@ CHIEFS = ("Grublic", "Riparian", "Banksia", "Incendiary", "Pluma", "Echo")
 def deal_characters(side_sizes: list[int], rng: random.Random) -> list[list[str]]:
     """Give each player of each side a different chief (there is one figure of each)."""
     chiefs = rng.sample(CHIEFS, sum(side_sizes))
-    dealt, start = [], 0
+    dealt: list[list[str]] = []
+    start = 0
     for size in side_sizes:
         dealt.append(chiefs[start : start + size])
         start += size
     return dealt
 
 
-def play(mode: str, state: dict, event: dict) -> dict:
+def play(mode: str, state: JsonObject, event: JsonObject) -> JsonObject:
     """The snapshot after one more event of an Eye for an Eye game (``EventRejected`` if the
     rules refuse it)."""
     return engine_api.advance(EYE_FOR_AN_EYE, mode, state, event)[0]
@@ -37,7 +39,7 @@ def play(mode: str, state: dict, event: dict) -> dict:
 
 def random_battle(
     mode: str, sides: list[tuple[str, int]], rng: random.Random, max_events: int = 60
-) -> dict:
+) -> JsonObject:
     """Play one random Eye for an Eye battle (Every Eye / Alliances) and return its report.
 
     ``sides`` lists (side id, players on that side). The game ends when one side is left or
@@ -65,6 +67,7 @@ def random_battle(
         targets = [c for c in standing if side_of[c] != side_of[attacker]]
         if not targets:
             break
+        event: JsonObject
         if calls and rng.random() < 0.15:
             scorers = rng.sample(standing, rng.randint(0, min(2, len(standing))))
             event = {"type": "scoring", "on": scorers}
@@ -90,7 +93,9 @@ def random_battle(
     return engine_api.proposed_report(EYE_FOR_AN_EYE, mode, state)
 
 
-def random_game(system: str, mode: str, sides: list[tuple[str, int]], rng: random.Random) -> dict:
+def random_game(
+    system: str, mode: str, sides: list[tuple[str, int]], rng: random.Random
+) -> JsonObject:
     """A random legal report for any system the simulation plays (see the module docstring)."""
     if system == EYE_FOR_AN_EYE:
         return random_battle(mode, sides, rng)
@@ -99,7 +104,9 @@ def random_game(system: str, mode: str, sides: list[tuple[str, int]], rng: rando
         winner = rng.choice([side for side, _ in sides]) if rng.random() < 0.6 else None
         if winner is not None:
             points[winner] = rng.randint(100, 120)
-        report = {"sides": [{"side": side, "viewpoints": points[side]} for side, _ in sides]}
+        report: JsonObject = {
+            "sides": [{"side": side, "viewpoints": points[side]} for side, _ in sides]
+        }
         if winner is not None:
             report["first_to_100"] = winner
         return report

@@ -18,7 +18,7 @@ MAX_TYPED = 200
 
 def link_path(entrant: Entrant) -> str:
     """The private page's path (the QR code opens it)."""
-    return reverse("tournament:my-table", args=[entrant.access_token])
+    return reverse("matches:my-table", args=[entrant.access_token])
 
 
 def short_path(entrant: Entrant) -> str:

@@ -5,26 +5,14 @@ from django.shortcuts import render
 
 from common.live.realtime import server_time_ms
 from matches.models import Match, ResultVersion, Seat, VersionState
-from tournament.logic.brackets import BracketError, Placing, stages_for
+from tournament.logic.brackets import BracketError, stages_for
 from tournament.logic.brackets.svg import Box, Column, Line, bracket_svg
 from tournament.models import ELIMINATION_STAGES, StageKind, stage_kind_named
 from tournament.services.elimination import TIE_BREAK_SUFFIX, bracket_mode
-from tournament.views.pages import (
-    ELIMINATION_KINDS,
-    public_rounds,
-    token_query,
-    tournament_poll_url,
-    visible_tournament,
-)
+from tournament.views.pages import ELIMINATION_KINDS, tournament_poll_url
+from tournament.views.visibility import public_rounds, token_query, visible_tournament
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
-
-
-def _accepted_placings(match) -> list[Placing]:
-    versions = getattr(match, "accepted", [])
-    if not versions:
-        return []
-    return [Placing(r["side"], r["place"], r["score"]) for r in versions[0].placings]
 
 
 def _elimination_matches(tournament):

@@ -44,7 +44,7 @@ def invitation(request, token: str):
     messages.success(request, f"You are now {role.get_role_display().lower()} of {event.name}.")
     if role.role == StaffRoleKind.ORGANISER:
         return redirect("tournament:manage-home", slug=event.slug)
-    return redirect("tournament:desk", slug=event.slug)
+    return redirect("matches:desk", slug=event.slug)
 
 
 def _page(request, context: dict, status: int = 200):

@@ -24,11 +24,8 @@ from matches.models import Match, MatchStatus
 from matches.services import live_games, result_marks
 from tournament.services import live_news
 from tournament.services.clock import clock_payload
-from tournament.views.pages import (
-    round_matches,
-    visible_round,
-    visible_tournament,
-)
+from tournament.views.pages import round_matches
+from tournament.views.visibility import visible_round, visible_tournament
 
 
 def _answer(messages: list[dict]) -> JsonResponse:

@@ -1,15 +1,12 @@
-"""Public pages: the list of events, an event's home page, and the rights every player page shares.
-
-Rights are the live layer's (docs/realtime.md): a public event is seen by everyone; a private one
-by its staff and by its own entrants through their private link (``?token=``). Draft rounds are
-seen by staff only. A visitor who may not see something gets a 404, whether it exists or not.
+"""Public pages: the list of events, an event's home page, and what the player pages share (the
+clock, the tables of a round, the polling address). Who may see what is
+``tournament.views.visibility``.
 """
 
 from urllib.parse import urlencode
 
 import segno
 from django.db.models import Count, Prefetch
-from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 
@@ -20,65 +17,17 @@ from matches.models import Seat
 from tournament.logic.clock_maths import ClockState
 from tournament.models import (
     ELIMINATION_STAGES,
-    PUBLIC_ROUND_STATES,
     Round,
     StageKind,
     Tournament,
 )
 from tournament.services.chiefs import event_chief_statistics
 from tournament.services.final_standings import final_standings
-from tournament.services.permissions import (
-    can_view_round,
-    can_view_tournament,
-    entrant_of_request,
-    is_referee,
-    token_from_request,
-)
+from tournament.services.permissions import token_from_request
+from tournament.views.visibility import public_rounds, token_query, visible_tournament
 
 ELIMINATION_KINDS = [*ELIMINATION_STAGES, StageKind.TIE_BREAK]
 MAX_SEARCH_RESULTS = 20
-
-
-# --- rights shared by the player pages ----------------------------------------------------------
-
-
-def visible_tournament(request, slug) -> Tournament:
-    """The event, if this visitor may see it (404 otherwise, the same for missing and private)."""
-    tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None:
-        raise Http404("No such event.")
-    entrant = None if tournament.is_public else entrant_of_request(request, tournament)
-    if not can_view_tournament(request.user, tournament, entrant):
-        raise Http404("No such event.")
-    return tournament
-
-
-def sees_drafts(request, tournament: Tournament) -> bool:
-    """Whether this visitor sees drafted rounds (the event's staff)."""
-    return is_referee(request.user, tournament)
-
-
-def visible_round(request, tournament: Tournament, number: int) -> Round:
-    """A round of the event by number, if this visitor may see it (drafts: staff only)."""
-    round_ = tournament.rounds.select_related("stage").filter(number=number).first()
-    if round_ is None:
-        raise Http404("No such round.")
-    round_.tournament = tournament
-    entrant = entrant_of_request(request, tournament)
-    if not can_view_round(request.user, round_, entrant):
-        raise Http404("No such round.")
-    return round_
-
-
-def public_rounds(tournament: Tournament):
-    """The event's rounds that everyone who sees the event may see (published or later)."""
-    return tournament.rounds.filter(status__in=PUBLIC_ROUND_STATES)
-
-
-def token_query(request) -> str:
-    """``?token=...`` to pass a private link on to the live layer and other pages, or ``""``."""
-    token = token_from_request(request)
-    return "?" + urlencode({"token": token}) if token else ""
 
 
 def tournament_poll_url(request, tournament: Tournament, rendered_at: int) -> str:

@@ -6,15 +6,9 @@ from django.shortcuts import render
 from common.live.realtime import server_time_ms
 from matches.models import LiveGame, Match
 from matches.services import live_games
-from tournament.views.pages import (
-    clock_view,
-    round_matches,
-    token_query,
-    visible_round,
-    visible_tournament,
-    with_win_chances,
-)
+from tournament.views.pages import clock_view, round_matches, with_win_chances
 from tournament.views.table_pages import table_page
+from tournament.views.visibility import token_query, visible_round, visible_tournament
 
 
 def round_pairings(request, slug, number):

@@ -1,8 +1,10 @@
 """A player's own pages: "my table" through the private link, and an entrant's public record.
 
 "My table" (``/me/<token>/``) shows where the side plays now, the round clock, its result
-actions and the full history of its own matches' results. The actions (report, confirm,
-dispute) are ``matches.views.player_results``, beside the result services they call.
+actions and the full history of its own matches' results. Its address is routed to
+``matches.views.player_results``, which takes the result actions (report, confirm, dispute)
+itself and hands every other request here (``config.urls`` wires the two): the page, and a
+claim of the entry.
 """
 
 from urllib.parse import urlencode
@@ -14,36 +16,49 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from common.live.realtime import server_time_ms
-from common.rate_limits import rate_limited
 from matches.forms import ResultForm
 from matches.models import Seat
-from matches.views.offline_sync import wants_sync_answer
-from matches.views.player_results import (
-    answer_result_action,
-    as_int,
-    game_view,
-    my_seats,
-    sync_answer,
-)
+from matches.views import offline_sync
+from matches.views.side_games import game_view, my_seats
 from tournament.models import PUBLIC_ROUND_STATES, RoundStatus, StageKind
 from tournament.services.final_standings import final_standings
 from tournament.services.permissions import entrant_from_token
 from tournament.services.standings import cached_standings
-from tournament.views.pages import (
-    clock_view,
-    public_rounds,
-    visible_tournament,
-)
+from tournament.views.pages import clock_view
 from tournament.views.private_links import claim_offer, claim_this_entry
+from tournament.views.visibility import public_rounds, visible_tournament
 
 
-@rate_limited("results", "private_link")
-def my_table(request, token):
-    """An entrant's private page: where they play, the clock, and their result actions."""
-    rendered_at = server_time_ms()
-    entrant = entrant_from_token(None, token)
+def as_int(value) -> int | None:
+    """A posted number, or None when it is not one."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def my_table(request, token, *, entrant=None, refused=None):
+    """An entrant's private page, and the posts to it that are not result actions: a claim of
+    the entry (any other is refused).
+
+    ``matches.views.player_results`` routes the address and calls this; when it refused a
+    result action it passes the side it read (``entrant``) and what it ``refused``, drawn
+    with its form as typed and its messages."""
+    entrant = entrant or entrant_from_token(None, token)
     if entrant is None:
         raise Http404("This private link is not valid (it may have been replaced).")
+    if request.method != "POST" or refused is not None:
+        return draw(request, entrant, refused)
+    if request.POST.get("action") == "claim":
+        return claim_this_entry(request, entrant, as_int(request.POST.get("member")))
+    if offline_sync.wants_sync_answer(request):
+        return offline_sync.refused("Unknown action.")
+    return draw(request, entrant, error="Unknown action.")
+
+
+def draw(request, entrant, refused=None, error=None):
+    """The page: where the side plays, the clock, its result actions and its games."""
+    rendered_at = server_time_ms()
     tournament = entrant.tournament
     seats = my_seats(entrant)
     games = [game_view(seat, entrant) for seat in seats]
@@ -54,20 +69,10 @@ def my_table(request, token):
     if moved_on and current["round"].status == RoundStatus.COMPLETE:
         # the event has moved on without this side: their last game is history, not "now"
         out_after, current = current, None
-    form = None
-    form_match_id = None
-    error = None
-    dispute_errors = {}
-    if request.method == "POST":
-        if request.POST.get("action") == "claim":
-            return claim_this_entry(request, entrant, as_int(request.POST.get("member")))
-        outcome = answer_result_action(request, entrant, games)
-        if wants_sync_answer(request):
-            return sync_answer(outcome)
-        if outcome.done is not None:
-            return outcome.done
-        form, form_match_id = outcome.form, outcome.form_match_id
-        error, dispute_errors = outcome.error, outcome.dispute_errors
+    form, form_match_id, dispute_errors = None, None, {}
+    if refused is not None:
+        form, form_match_id = refused.form, refused.form_match_id
+        error, dispute_errors = refused.error, refused.dispute_errors
     if current is not None and current["can_report"] and form is None:
         form = ResultForm(tournament.game_mode, current["match"].seats.all(), shared_help=True)
         form_match_id = current["match"].pk

@@ -24,7 +24,7 @@ def short_link(request, code):
     entrant = Entrant.objects.filter(short_code=normal).first() if normal else None
     if entrant is None:
         raise Http404("No player has this code: check it against your card.")
-    return redirect("tournament:my-table", token=entrant.access_token)
+    return redirect("matches:my-table", token=entrant.access_token)
 
 
 def _code_page(request, typed: str = "", problem: str = "", status: int = 200):
@@ -53,7 +53,7 @@ def short_code_page(request):
     code = player_links.code_from_typed(typed)
     entrant = player_links.entrant_of_code(code) if code else None
     if entrant is not None:
-        return redirect("tournament:my-table", token=entrant.access_token)
+        return redirect("matches:my-table", token=entrant.access_token)
     count_hit("private_link", ident)
     if code is None:
         problem = _(
@@ -91,7 +91,7 @@ def claim_this_entry(request, entrant, member: int | None = None):
     """Add the entry (or the chosen team member's place) to the signed-in account's history."""
     if not request.user.is_authenticated:
         messages.error(request, "Sign in first to add this event to your account.")
-        return redirect("tournament:my-table", token=entrant.access_token)
+        return redirect("matches:my-table", token=entrant.access_token)
     try:
         claim_entry(
             request.user,
@@ -103,4 +103,4 @@ def claim_this_entry(request, entrant, member: int | None = None):
         messages.error(request, str(error)[0].upper() + str(error)[1:] + ".")
     else:
         messages.success(request, f"{entrant.tournament.name} is now in your history.")
-    return redirect("tournament:my-table", token=entrant.access_token)
+    return redirect("matches:my-table", token=entrant.access_token)

@@ -11,7 +11,8 @@ from tournament.services.final_standings import final_standings
 from tournament.services.soft_cache import soft_get, soft_set
 from tournament.services.standings import CACHE_SECONDS, cached_standings, standings_cache_key
 from tournament.views.page_cache import revision_cached
-from tournament.views.pages import token_query, tournament_poll_url, visible_tournament
+from tournament.views.pages import tournament_poll_url
+from tournament.views.visibility import token_query, visible_tournament
 
 TIEBREAK_LABELS = {
     "victory_cup_tokens": "Cup tokens",

@@ -6,6 +6,9 @@ organiser's audit page shows the stories; the raw codes and JSON stay on the pag
 """
 
 from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.json_data import JsonObject
 
 #: What each recorded action did, as the end of a sentence that starts with who did it.
 #: ``{match}``, ``{round}`` and ``{entrant}`` are the entry's target, by name.
@@ -72,10 +75,27 @@ HIDDEN_KEYS = {"calls", "server_time", "placings", "version", "ends_at", "starte
 class AuditNames:
     """What the page knows about the event, to put names on the ids an entry holds."""
 
-    entrants: dict = field(default_factory=dict)  # entrant id (str) -> display name
-    matches: dict = field(default_factory=dict)  # match id (str) -> (round number, table number)
-    rounds: dict = field(default_factory=dict)  # round id (str) -> round number
-    roles: dict = field(default_factory=dict)  # user id -> "organiser" / "referee"
+    #: entrant id (str) -> display name
+    entrants: dict[str, str] = field(default_factory=dict)
+    #: match id (str) -> (round number, table number)
+    matches: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: round id (str) -> round number
+    rounds: dict[str, int] = field(default_factory=dict)
+    #: user id -> "organiser" / "referee"
+    roles: dict[int, str] = field(default_factory=dict)
+
+
+class AuditRecord(Protocol):
+    """What a story reads of an audit entry (an ``AuditEntry`` or anything with its fields;
+    its ``user``, if it has one, names who acted)."""
+
+    entrant_id: int | None
+    action: str
+    target_type: str
+    target_id: object
+    before: object
+    after: object
+    reason: str | None
 
 
 @dataclass(frozen=True)
@@ -113,14 +133,14 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def number(value) -> str:
+def number(value: object) -> str:
     """A number as people write it: 4, 2.5 (never 4.0)."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value)
 
 
-def placing_text(row: dict) -> str:
+def placing_text(row: JsonObject) -> str:
     """One side's place, points and score in words."""
     parts = []
     if row.get("place") is not None:
@@ -134,20 +154,20 @@ def placing_text(row: dict) -> str:
     return text
 
 
-def placings_of(value) -> dict[str, dict]:
+def placings_of(value: object) -> dict[str, JsonObject]:
     """A before/after value's placings by side id (empty when it has none)."""
     if not isinstance(value, dict) or not isinstance(value.get("placings"), list):
         return {}
     return {str(row.get("side")): row for row in value["placings"] if isinstance(row, dict)}
 
 
-def placing_changes(before, after, names: AuditNames) -> list[PlacingChange]:
+def placing_changes(before: object, after: object, names: AuditNames) -> list[PlacingChange]:
     """Each side's result before and after, best place after first."""
     old, new = placings_of(before), placings_of(after)
     if not old and not new:
         return []
 
-    def order(side: str):
+    def order(side: str) -> tuple[bool, int, str]:
         row = new.get(side) or old.get(side) or {}
         place = row.get("place")
         return (place is None, place or 0, names.entrants.get(side, side))
@@ -162,7 +182,7 @@ def placing_changes(before, after, names: AuditNames) -> list[PlacingChange]:
     ]
 
 
-def short(value) -> str:
+def short(value: object) -> str:
     """A before/after value small enough for a phone line."""
     if value is None or value == "":
         return "-"
@@ -175,25 +195,23 @@ def short(value) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
 
 
-def field_changes(before, after) -> list[tuple[str, str, str]]:
+def field_changes(before: object, after: object) -> list[tuple[str, str, str]]:
     """The plain values that differ between before and after, by a readable key."""
     if not isinstance(before, dict) and not isinstance(after, dict):
         return []
-    before, after = (
-        before if isinstance(before, dict) else {},
-        after if isinstance(after, dict) else {},
-    )
+    old: JsonObject = before if isinstance(before, dict) else {}
+    new: JsonObject = after if isinstance(after, dict) else {}
     out = []
-    for key in list(before) + [k for k in after if k not in before]:
-        if key in HIDDEN_KEYS or key.endswith("_ms") or before.get(key) == after.get(key):
+    for key in list(old) + [k for k in new if k not in old]:
+        if key in HIDDEN_KEYS or key.endswith("_ms") or old.get(key) == new.get(key):
             continue
-        out.append(
-            (key.replace("_", " ").capitalize(), short(before.get(key)), short(after.get(key)))
-        )
+        out.append((key.replace("_", " ").capitalize(), short(old.get(key)), short(new.get(key))))
     return out
 
 
-def who_did_it(user_id, user_name: str, entrant_id, names: AuditNames) -> str:
+def who_did_it(
+    user_id: int | None, user_name: str, entrant_id: int | None, names: AuditNames
+) -> str:
     """'Sam (referee)', 'Alice (player, private link)' or 'The system'."""
     if user_id is not None:
         role = names.roles.get(user_id)
@@ -204,7 +222,7 @@ def who_did_it(user_id, user_name: str, entrant_id, names: AuditNames) -> str:
     return "The system"
 
 
-def target_words(target_type: str, target_id: str, names: AuditNames) -> dict:
+def target_words(target_type: str, target_id: str, names: AuditNames) -> dict[str, str]:
     """The names the sentence templates may use for an entry's target."""
     words = {"match": "a table", "round": "a round", "entrant": "a player"}
     kind = TARGET_KIND.get(target_type)
@@ -218,7 +236,7 @@ def target_words(target_type: str, target_id: str, names: AuditNames) -> dict:
     return words
 
 
-def tell(entry, names: AuditNames) -> AuditStory:
+def tell(entry: AuditRecord, names: AuditNames) -> AuditStory:
     """One audit entry (an ``AuditEntry`` or anything with its fields) in words."""
     user = getattr(entry, "user", None)
     who = who_did_it(

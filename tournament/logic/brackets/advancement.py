@@ -11,11 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from tournament.logic.brackets.formats import BracketError
 
 #: Points by place for 2, 3 and 4 sides (rulebook tables).
 DEFAULT_POINTS: dict[int, tuple[int, ...]] = {2: (4, 2), 3: (4, 2, 1), 4: (4, 3, 2, 1)}
+
+
+#: a ``Placing`` as a plain (side, place, score) row
+PlacingRow: TypeAlias = tuple[str, int, float]
 
 
 @dataclass(frozen=True)
@@ -59,9 +64,9 @@ class FinalResult:
     tiebreak: TieBreak | None = None
 
 
-def _placings(result: Sequence[Placing | tuple]) -> list[Placing]:
+def _placings(result: Sequence[Placing | PlacingRow]) -> list[Placing]:
     rows = [r if isinstance(r, Placing) else Placing(*r) for r in result]
-    seen = set()
+    seen: set[str] = set()
     for r in rows:
         if r.side in seen:
             raise BracketError(f"side {r.side!r} appears twice in one game result")
@@ -75,7 +80,7 @@ def _placings(result: Sequence[Placing | tuple]) -> list[Placing]:
     return rows
 
 
-def decide_advancement(result: Sequence[Placing | tuple], advance: int) -> Advancement:
+def decide_advancement(result: Sequence[Placing | PlacingRow], advance: int) -> Advancement:
     """Decide who goes on from one game where ``advance`` sides go on.
 
     ``result`` lists (side, place, score) for every side in the game. Returns the sides
@@ -101,7 +106,7 @@ def decide_advancement(result: Sequence[Placing | tuple], advance: int) -> Advan
     return Advancement(tuple(above), tuple(below), TieBreak(tuple(tied), slots, reason))
 
 
-def resolve_tiebreak(pending: Advancement, result: Sequence[Placing | tuple]) -> Advancement:
+def resolve_tiebreak(pending: Advancement, result: Sequence[Placing | PlacingRow]) -> Advancement:
     """Fold a tie-break game's result into a pending advancement.
 
     The tie-break game may tie again; then the result is pending once more.
@@ -124,7 +129,7 @@ def resolve_tiebreak(pending: Advancement, result: Sequence[Placing | tuple]) ->
 
 
 def game_points(
-    result: Sequence[Placing | tuple], table: Mapping[int, Sequence[float]] | None = None
+    result: Sequence[Placing | PlacingRow], table: Mapping[int, Sequence[float]] | None = None
 ) -> dict[str, float]:
     """Points per side for one game from its places (shared places share the points)."""
     rows = _placings(result)
@@ -140,13 +145,13 @@ def game_points(
     return out
 
 
-def score_points(result: Sequence[Placing | tuple]) -> dict[str, float]:
+def score_points(result: Sequence[Placing | PlacingRow]) -> dict[str, float]:
     """Each side's score in one game as its points (a series that sums VP)."""
     return {r.side: r.score for r in _placings(result)}
 
 
 def decide_final(
-    games: Sequence[Sequence[Placing | tuple]],
+    games: Sequence[Sequence[Placing | PlacingRow]],
     *,
     games_required: int = 3,
     table: Mapping[int, Sequence[float]] | None = None,

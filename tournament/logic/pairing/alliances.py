@@ -93,7 +93,10 @@ def _pair_one_group(ordered: list[Side], options: AllianceOptions) -> Pairing:
         raise PairingError(f"cannot pair {n} team(s): a game needs at least two teams")
     method = get_method(options.method)
     rng = random.Random(options.seed)
-    explanation: dict = {"seed": options.seed, "three_team_game_allowed": options.three_team_game}
+    explanation: dict[str, object] = {
+        "seed": options.seed,
+        "three_team_game_allowed": options.three_team_game,
+    }
     bye = None
     bye_points = None
     if n % 2 == 0:

@@ -47,6 +47,11 @@ def check_sides(sides: Sequence[Side]) -> list[Side]:
     return ordered
 
 
+def _pair(a: str, b: str) -> tuple[str, str]:
+    """Two side ids in order."""
+    return (a, b) if a <= b else (b, a)
+
+
 def _fmt(x: float) -> int | float:
     return int(x) if float(x).is_integer() else float(x)
 
@@ -90,11 +95,11 @@ def seat_round(
         if record["applied"]:
             strengths = [s.strength for s in sides]
 
-            def met(a: int, b: int) -> bool:
+            def have_met(a: int, b: int) -> bool:
                 return ids[b] in opp[a]
 
-            pods = seeded_pods(order, strengths, size_order, seeding, rng, met)
-            order = [i for pod in pods for i in pod]
+            seeded = seeded_pods(order, strengths, size_order, seeding, rng, have_met)
+            order = [i for pod in seeded for i in pod]
 
     arr = Arrangement(ids, pts, opp, order, size_order)
     stage = "chunk"
@@ -145,22 +150,21 @@ def seat_round(
     groups = chunked(list(map(ids.__getitem__, arr.order)), sizes_)
     deals = map(_DEAL_PREFIXES.__getitem__, draws_below(len(_DEALS), nq, rng))
     flowers = list(map(getitem, deals, map(sizes_.__getitem__, pod_order)))
-    repeats_at = [()] * nq
-    repeat_pairs = []
+    repeats_at: list[tuple[tuple[str, str], ...]] = [()] * nq
+    repeat_pairs: list[dict[str, object]] = []
     for table, q in [(t, q) for t, q in zip(tables, pod_order, strict=True) if arr.rep[q]]:
-        pairs = tuple(sorted(tuple(sorted((ids[a], ids[b]))) for a, b in arr.pod_repeats(q)))
+        pairs = tuple(sorted(_pair(ids[a], ids[b]) for a, b in arr.pod_repeats(q)))
         repeats_at[table - 1] = pairs
         repeat_pairs += [{"table": table, "sides": [a, b]} for a, b in pairs]
     pods = list(map(Pod, tables, map(groups.__getitem__, pod_order), flowers, repeats_at))
 
     most_met = max(map(len, opp), default=0)
+    least_met: int | None = None
     if nq < most_met + 1 or repeats:
         present = set(ids)
         met = [sum(1 for x in o if x in present and x != i) for i, o in zip(ids, opp, strict=True)]
         most_met = max(met, default=0)
         least_met = min(met, default=0)
-    else:
-        least_met = None
     guaranteed = nq >= most_met + 1
 
     explanation.update(
@@ -179,9 +183,9 @@ def seat_round(
         }
     )
     if swiss:
-        groups = Counter(pts)
+        points_groups = Counter(pts)
         explanation["points_groups"] = {
-            str(_fmt(p)): groups[p] for p in sorted(groups, reverse=True)
+            str(_fmt(p)): points_groups[p] for p in sorted(points_groups, reverse=True)
         }
     if repeats:
         if least_met == most_met:

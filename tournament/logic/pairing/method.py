@@ -32,7 +32,7 @@ class OptionSpec:
     it accepts. ``problem`` is the refusal, formatted with the value given."""
 
     name: str
-    choices: tuple
+    choices: tuple[int | str, ...]
     help_text: str
     problem: str
 
@@ -107,7 +107,7 @@ class PairingMethod:
         reason = f"seeded draw among the {len(eligible)} team(s) with the fewest byes ({fewest})"
         return pick, reason
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, object]:
         """The method as plain data (the settings page and the API's description read it)."""
         return {
             "key": self.key,

@@ -122,7 +122,13 @@ def _deal(sides: list[int], pods: list[int], fits: Callable[[int, int], bool]) -
     return owner
 
 
-def _augmenting_path(side, pods, owner, pod_of, fits) -> int | None:
+def _augmenting_path(
+    side: int,
+    pods: list[int],
+    owner: dict[int, int],
+    pod_of: dict[int, int],
+    fits: Callable[[int, int], bool],
+) -> int | None:
     """Move placed sides along a chain so that ``side`` fits; returns the pod it takes."""
     reached_by: dict[int, int] = {}  # pod -> the side that would move into it
     frontier = [side]
@@ -140,7 +146,9 @@ def _augmenting_path(side, pods, owner, pod_of, fits) -> int | None:
     return None
 
 
-def _shift(q, side, reached_by, owner, pod_of) -> int:
+def _shift(
+    q: int, side: int, reached_by: dict[int, int], owner: dict[int, int], pod_of: dict[int, int]
+) -> int:
     """Walk the chain back from the free pod ``q``, each mover taking the pod it reached."""
     while True:
         mover = reached_by[q]
@@ -151,7 +159,7 @@ def _shift(q, side, reached_by, owner, pod_of) -> int:
         q = previous
 
 
-def seeding_record(seeding: str, swiss: bool, sides: Sequence[Side]) -> dict:
+def seeding_record(seeding: str, swiss: bool, sides: Sequence[Side]) -> dict[str, object]:
     """Whether the round is seeded and on which strengths, for the explanation record.
 
     A random round is always seeded; a Swiss round only while every side has the same points

@@ -72,7 +72,9 @@ def best_size_order(points_desc: Sequence[float], sizes: Sequence[int]) -> tuple
     return _any_kinds(points_desc, kinds, counts)
 
 
-def _any_kinds(pts: Sequence[float], kinds: list[int], counts: Counter) -> tuple[float, list[int]]:
+def _any_kinds(
+    pts: Sequence[float], kinds: list[int], counts: Counter[int]
+) -> tuple[float, list[int]]:
     """The DP of ``best_size_order`` over any number of distinct sizes (``kinds``, largest
     first): one state per tuple of pods placed of each size."""
     inf = float("inf")

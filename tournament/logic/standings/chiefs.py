@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class ChiefLine:
 
 
 def chief_statistics(
-    games: Iterable[tuple[Sequence[Mapping], Sequence[Mapping]]],
+    games: Iterable[tuple[Sequence[Mapping[str, Any]], Sequence[Mapping[str, Any]]]],
 ) -> tuple[list[ChiefLine], int]:
     """Per chief, most played first; and how many games named no chief at all.
 

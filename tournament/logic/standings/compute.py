@@ -126,8 +126,10 @@ def _index_of_ids(ids: Sequence[str]) -> dict[str, int]:
     index = {entrant_id: i for i, entrant_id in enumerate(ids)}
     if len(index) != len(ids):
         seen: set[str] = set()
-        twice = next(x for x in ids if x in seen or seen.add(x))
-        raise StandingsError(f"entrant {twice!r} is listed twice")
+        for entrant_id in ids:
+            if entrant_id in seen:
+                raise StandingsError(f"entrant {entrant_id!r} is listed twice")
+            seen.add(entrant_id)
     return index
 
 
@@ -143,14 +145,16 @@ def _rank(
     n = len(ids)
     points, games, byes = totals.points, totals.games, totals.byes
     columns = [m.values(totals, n) for m in metrics]
+    tie: list[tuple[int, int, str]] | list[int]
     if tie_seed is None:
         tie = [id_sort_key(entrant_id) for entrant_id in ids]
     else:
         draw = list(range(n))
         random.Random(tie_seed).shuffle(draw)
-        tie = [0] * n
+        drawn = [0] * n
         for pos, i in enumerate(draw):
-            tie[i] = pos
+            drawn[i] = pos
+        tie = drawn
     # one key a side: points and each tiebreaker negated (higher first), then the tie order
     keys = list(zip(*[[-v for v in column] for column in (points, *columns)], tie, strict=True))
     order = sorted(range(n), key=keys.__getitem__)

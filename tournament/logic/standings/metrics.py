@@ -15,6 +15,7 @@ pass over the placings. Higher values rank higher. Built in:
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -32,7 +33,8 @@ class Totals:
     byes: list[int]
     firsts: list[int]
     stats: dict[str, list[float]] = field(default_factory=dict)
-    opponents: list[list[int]] | None = None  # each entrant's distinct opponents, by number
+    #: each entrant's distinct opponents, by number
+    opponents: Sequence[Collection[int]] | None = None
 
 
 class Metric:
@@ -46,7 +48,7 @@ class Metric:
     def value(self, i: int, totals: Totals) -> float | Fraction:
         raise NotImplementedError
 
-    def values(self, totals: Totals, n: int) -> list:
+    def values(self, totals: Totals, n: int) -> Sequence[float | Fraction]:
         """The value of every entrant at once (a metric may override it to go faster)."""
         return [self.value(i, totals) for i in range(n)]
 
@@ -69,7 +71,7 @@ class StatSum(Metric):
     def value(self, i: int, totals: Totals) -> float:
         return totals.stats[self.stat][i]
 
-    def values(self, totals: Totals, n: int) -> list:
+    def values(self, totals: Totals, n: int) -> Sequence[float | Fraction]:
         return totals.stats[self.stat]
 
     def display(self, value: float | Fraction) -> float | int:
@@ -101,7 +103,7 @@ class StrengthOfSchedule(Metric):
         pts = totals.points
         return Fraction(math.fsum([pts[j] for j in opps])) / len(opps)
 
-    def values(self, totals: Totals, n: int) -> list:
+    def values(self, totals: Totals, n: int) -> Sequence[float | Fraction]:
         assert totals.opponents is not None
         pts = totals.points
         point_of = pts.__getitem__
@@ -144,7 +146,7 @@ class FirstPlaces(Metric):
     def value(self, i: int, totals: Totals) -> int:
         return totals.firsts[i]
 
-    def values(self, totals: Totals, n: int) -> list:
+    def values(self, totals: Totals, n: int) -> Sequence[float | Fraction]:
         return totals.firsts
 
 

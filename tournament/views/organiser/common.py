@@ -11,6 +11,7 @@ from common.audit.actor import Actor
 from common.audit.channels import Channel
 from matches.models import MatchStatus, Seat
 from tournament.logic.clock_maths import ClockState
+from tournament.logic.scoring_calls import CallPlanData
 from tournament.models import (
     EntrantStatus,
     Round,
@@ -119,7 +120,7 @@ def _round_step(tournament: Tournament, round_: Round) -> Step:
     if done < total:
         return Step(
             f"Round {n}: {done} of {total} tables have an accepted result.",
-            reverse("tournament:desk", args=[tournament.slug]),
+            reverse("matches:desk", args=[tournament.slug]),
             link_text="Open the referee desk",
             note=f"Close round {n} from its page once the results are in.",
         )
@@ -184,7 +185,7 @@ def tables_of(round_: Round):
     return round_.matches.order_by("table_number").prefetch_related(Prefetch("seats", seats))
 
 
-def plan_dict(round_: Round) -> dict | None:
+def plan_dict(round_: Round) -> CallPlanData | None:
     """The scoring calls the round's clock makes (or would make if started now), for a page."""
     plan = clock_service.planned_calls(round_)
     return plan.as_dict() if plan else None

@@ -1,0 +1,107 @@
+"""A side's games as its private page shows them: each one's versions, what is pending, who
+still has to answer, and what the side may do now.
+
+The page (``tournament.views.players.my_table``) reads them; the actions on them (report,
+confirm, dispute) are ``matches.views.player_results``, which reads only the game it acts on.
+"""
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Prefetch
+
+from matches.models import MatchStatus, ResponseDecision, ResultVersion, Seat, VersionState
+from matches.services.confirmations import can_dispute_late, dispute_deadline
+from matches.services.result_marks import mark_of_drawn
+from matches.services.tables import PLAYABLE_ROUND_STATES
+from tournament.models import PUBLIC_ROUND_STATES
+
+
+def live_game_of(match):
+    """The match's hosted live game, or None (the reverse one-to-one raises when missing)."""
+    try:
+        return match.live_game
+    except ObjectDoesNotExist:
+        return None
+
+
+def my_seats(entrant):
+    """The entrant's seats in public rounds, newest first, with everything the page shows."""
+    versions = (
+        ResultVersion.objects.select_related("entrant", "user")
+        .prefetch_related("responses__entrant")
+        .order_by("-number")
+    )
+    return list(
+        Seat.objects.filter(entrant=entrant, round__status__in=PUBLIC_ROUND_STATES)
+        .select_related("round__stage", "match__live_game")
+        .prefetch_related(
+            Prefetch("match__seats", Seat.objects.select_related("entrant").order_by("position")),
+            Prefetch("match__result_versions", versions),
+        )
+        .order_by("-round__number")
+    )
+
+
+def shown_state(version) -> str:
+    """A version's state for its players: a disputed report says so, never "waiting for
+    confirmation" beside the table's "disputed"."""
+    if version.state == VersionState.PENDING and any(
+        r.decision == ResponseDecision.DISPUTE for r in version.responses.all()
+    ):
+        return "Disputed, a referee will settle it"
+    return version.get_state_display()
+
+
+def game_view(seat, entrant) -> dict:
+    """One of the entrant's games: its sides, its result versions, and what the entrant may do."""
+    match = seat.match
+    names = {str(s.entrant_id): s.entrant.display_name for s in match.seats.all()}
+    versions = list(match.result_versions.all())
+    for version in versions:
+        version.shown_state = shown_state(version)
+    pending = next((v for v in versions if v.state == VersionState.PENDING), None)
+    answered = pending is not None and any(
+        r.entrant_id == entrant.pk for r in pending.responses.all()
+    )
+    mine = pending is not None and pending.entrant_id == entrant.pk
+    playable = seat.round.status in PLAYABLE_ROUND_STATES
+    return {
+        "seat": seat,
+        "match": match,
+        "round": seat.round,
+        "versions": [(v, v.named_placings(names)) for v in versions],
+        "pending": pending,
+        "pending_placings": pending.named_placings(names) if pending else [],
+        "pending_mine": mine,
+        "answered": answered,
+        "can_answer": (
+            pending is not None
+            and not mine
+            and not answered
+            and match.status == MatchStatus.REPORTED
+        ),
+        "can_report": (
+            playable and not match.is_bye and match.status == MatchStatus.OPEN and pending is None
+        ),
+        "waiting_for": [
+            names[str(s.entrant_id)]
+            for s in match.seats.all()
+            if pending is not None
+            and match.status == MatchStatus.REPORTED  # disputed: a referee settles it now
+            and s.entrant_id != pending.entrant_id
+            and not any(r.entrant_id == s.entrant_id for r in pending.responses.all())
+        ],
+        "live_game": live_game_of(match),
+        "result_mark": mark_of_drawn(match, versions),
+        "late_dispute": late_dispute_of(versions, entrant, seat.round),
+    }
+
+
+def late_dispute_of(versions, entrant, round_) -> dict | None:
+    """The accepted report this side may still dispute (one-confirmation events), or None."""
+    accepted = next((v for v in versions if v.state == VersionState.ACCEPTED), None)
+    tournament = entrant.tournament
+    if accepted is None or round_.status not in PLAYABLE_ROUND_STATES:
+        return None
+    if not can_dispute_late(accepted, entrant, tournament):
+        return None
+    return {"version": accepted, "deadline": dispute_deadline(accepted, tournament)}
