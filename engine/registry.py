@@ -12,10 +12,8 @@ user-facing ``UnknownSystem``.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
 from engine.base import GameSystem
+from engine.discovery import declared
 from engine.errors import EngineFault, UnknownSystem
 from engine.modes import SIDE_KINDS
 
@@ -40,14 +38,9 @@ def register(system: GameSystem) -> GameSystem:
 
 def discover(package: str = "engine.systems") -> None:
     """Import every non-underscore module of ``package`` and register its ``SYSTEM``."""
-    pkg = importlib.import_module(package)
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{package}.{info.name}")
-        system = getattr(module, "SYSTEM", None)
-        if system is None:
-            raise EngineFault(f"{module.__name__} defines no SYSTEM")
+    for module, system in declared(package, "SYSTEM"):
+        if not isinstance(system, GameSystem):
+            raise EngineFault(f"{module} defines no SYSTEM")
         register(system)
 
 

@@ -8,9 +8,7 @@ asking for an unknown key raises the ``PairingError`` the services turn into a r
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
+from engine.discovery import declared
 from tournament.logic.pairing.method import PairingMethod
 from tournament.logic.pairing.types import PairingError
 
@@ -42,14 +40,9 @@ def unregister(key: str) -> None:
 
 def discover(package: str = "tournament.logic.pairing.methods") -> None:
     """Import every non-underscore module of ``package`` and register its ``METHOD``."""
-    pkg = importlib.import_module(package)
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{package}.{info.name}")
-        method = getattr(module, "METHOD", None)
-        if method is None:
-            raise ValueError(f"{module.__name__} defines no METHOD")
+    for module, method in declared(package, "METHOD"):
+        if not isinstance(method, PairingMethod):
+            raise ValueError(f"{module} defines no METHOD")
         register(method)
 
 
