@@ -5,6 +5,16 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# Tests assert what is right, never how fast: Hypothesis's wall-clock checks (a 200 ms deadline
+# per example, "input generation is slow") fail on a loaded 2-core machine for no fault of the
+# code (a one-integer draw once took 1.6 s in a full run), so they are off for every property test.
+hypothesis_settings.register_profile(
+    "project", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("project")
 
 
 @pytest.fixture(autouse=True)
