@@ -25,8 +25,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
+from tournament.logic.pairing.clubs import seat_apart
 from tournament.logic.pairing.core import check_sides
 from tournament.logic.pairing.registry import get_method
+from tournament.logic.pairing.seat_order import balance_seats
 from tournament.logic.pairing.types import AllianceOptions, Pairing, PairingError, Side
 
 #: Points for a bye when the organiser has not configured them: a win (1st of 2 sides).
@@ -41,8 +43,10 @@ def pair_alliances(teams: Sequence[Side], options: AllianceOptions | None = None
     get_method(options.method).check(options)
     ordered = check_sides(teams)
     if options.equal_sizes and len({t.size for t in ordered}) > 1:
-        return _pair_by_size(ordered, options)
-    return _pair_one_group(ordered, options)
+        pairing = _pair_by_size(ordered, options)
+    else:
+        pairing = _pair_one_group(ordered, options)
+    return balance_seats(pairing, ordered) if options.balance_seats else pairing
 
 
 def _pair_by_size(ordered: list[Side], options: AllianceOptions) -> Pairing:
@@ -112,12 +116,16 @@ def _pair_one_group(ordered: list[Side], options: AllianceOptions) -> Pairing:
         explanation["bye"] = {"team": bye, "points": bye_points, "reason": reason}
         ordered = [t for t in ordered if t.id != bye]
         sizes = [2] * (len(ordered) // 2)
-    pairing = method.seat(
-        ordered,
-        sizes,
-        rng=rng,
-        explanation=explanation,
-        round_number=options.round_number,
-        seeding=options.seeding,
-    )
+
+    def seat(field: Sequence[Side], draw: random.Random) -> Pairing:
+        return method.seat(
+            field,
+            sizes,
+            rng=draw,
+            explanation=dict(explanation),
+            round_number=options.round_number,
+            seeding=options.seeding,
+        )
+
+    pairing = seat_apart(seat, ordered, rng) if options.clubs_apart else seat(ordered, rng)
     return replace(pairing, byes=(bye,) if bye else (), bye_points=bye_points)

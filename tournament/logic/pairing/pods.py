@@ -10,8 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tournament.logic.pairing.clubs import seat_apart
 from tournament.logic.pairing.core import check_sides
 from tournament.logic.pairing.registry import get_method
+from tournament.logic.pairing.seat_order import balance_seats
 from tournament.logic.pairing.sizes import pod_sizes
 from tournament.logic.pairing.types import Pairing, PairingError, PairingOptions, Side
 
@@ -24,8 +26,10 @@ def pair_pods(sides: Sequence[Side], options: PairingOptions | None = None) -> P
     pods exceeds the most opponents any side has met, e.g. 12r - 11 or more sides before
     round r); otherwise as few repeat pairs as possible (proven minimal on fields of up
     to 16 sides). Swiss rounds group similar points, table 1 being the top pod. With
-    ``options.seeding`` the draw is replaced by the sides' strengths (``seeding.py``). The same
-    sides and options always give the same round, whatever order the sides come in.
+    ``options.seeding`` the draw is replaced by the sides' strengths (``seeding.py``). With
+    ``options.clubs_apart`` clubmates sit at different tables where it is free (``clubs.py``);
+    with ``options.balance_seats`` each table's seats follow the seat history (``seat_order.py``).
+    The same sides and options always give the same round, whatever order the sides come in.
     """
     options = options or PairingOptions()
     method = get_method(options.method)
@@ -35,12 +39,17 @@ def pair_pods(sides: Sequence[Side], options: PairingOptions | None = None) -> P
         raise PairingError(f"cannot pair {len(ordered)} side(s): a game needs at least two sides")
     sizes = pod_sizes(len(ordered), options.preferred_size)
     rng = random.Random(options.seed)
-    explanation = {"seed": options.seed, "preferred_size": options.preferred_size}
-    return method.seat(
-        ordered,
-        sizes,
-        rng=rng,
-        explanation=explanation,
-        round_number=options.round_number,
-        seeding=options.seeding,
-    )
+
+    def seat(field: Sequence[Side], draw: random.Random) -> Pairing:
+        explanation = {"seed": options.seed, "preferred_size": options.preferred_size}
+        return method.seat(
+            field,
+            sizes,
+            rng=draw,
+            explanation=explanation,
+            round_number=options.round_number,
+            seeding=options.seeding,
+        )
+
+    pairing = seat_apart(seat, ordered, rng) if options.clubs_apart else seat(ordered, rng)
+    return balance_seats(pairing, ordered) if options.balance_seats else pairing

@@ -39,6 +39,10 @@ class Side:
     byes: int = 0
     size: int = 1  # players on the side (alliances: the team's members)
     strength: float = 0.0
+    #: times the side sat in each seat position so far (index 0 = the first seat)
+    seat_counts: tuple[int, ...] = ()
+    #: the side's clubs (a player's club; a team's members' clubs), for keeping clubmates apart
+    clubs: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,9 @@ class PairingOptions:
     preferred_size: 4 (default, the rulebook standard) or 3.
     seed: the round's random seed; the same sides and seed give the same round.
     round_number: used only for the explanation record.
+    balance_seats: order each table's seats by the sides' seat history (``seat_order.py``).
+    clubs_apart: keep sides of one club at different tables where it costs nothing
+    (``clubs.py``).
     seeding: "off" (default), "spread" or "similar": seat the sides by ``Side.strength``
     instead of by chance (every random round; a Swiss round only while every side has the
     same points, i.e. round 1). See ``pairing/seeding.py``.
@@ -60,6 +67,8 @@ class PairingOptions:
     seed: int = 0
     round_number: int = 1
     seeding: str = "off"
+    balance_seats: bool = False
+    clubs_apart: bool = False
 
 
 @dataclass(frozen=True)
@@ -81,6 +90,9 @@ class AllianceOptions:
     equal_sizes: bool = False
     #: seat the teams by ``Side.strength`` (as ``PairingOptions.seeding``)
     seeding: str = "off"
+    #: as ``PairingOptions.balance_seats`` and ``clubs_apart``
+    balance_seats: bool = False
+    clubs_apart: bool = False
 
 
 @dataclass(frozen=True)
