@@ -133,6 +133,17 @@ class Tournament(models.Model):
         "a size with an odd count gives its own bye.",
     )
     bye_scores_as_win = models.BooleanField(default=True)
+    balance_seats = models.BooleanField(
+        default=True,
+        help_text="Swiss rounds: order each table's seats so every side's seats even out over "
+        "the rounds (seat 1 to the side that has sat first least often, and so on).",
+    )
+    keep_clubmates_apart = models.BooleanField(
+        default=True,
+        help_text="Swiss rounds: seat players of one club (teams of one organisation) at "
+        "different tables in round 1, and later where it costs no repeat opponents and no "
+        "points grouping.",
+    )
 
     points_table = models.JSONField(
         default=dict,

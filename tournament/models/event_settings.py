@@ -150,6 +150,14 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("cut_size", _("Cut size"), "format", minimum=2, maximum=1024, optional=True),
     Setting("cut_tie_resolution", _("A tie at the cut line is settled by"), "format"),
     Setting("start_clock_on_publish", _("Start the clock when a round is published"), "format"),
+    Setting("balance_seats", _("Rotate the seat order over the rounds"), "format",
+            help=_("Who sits first chooses their chief first: each table's seats go to the "
+                   "sides that have sat there least often, so every side's seats even out over "
+                   "the Swiss rounds.")),
+    Setting("keep_clubmates_apart", _("Keep clubmates apart"), "format",
+            help=_("Players of one club (teams sharing a club) sit at different tables in round "
+                   "1, and in later rounds wherever that costs no repeat opponent and no points "
+                   "grouping; the round's explanation says when a table still seats clubmates.")),
     Setting("scoring_calls", _("Scoring calls on the round clock"), "modes",
             applies=CALLED_MODES, optional=True,
             help=_("Realtime King of the Hill and Domination: whether the round clock makes the "

@@ -44,6 +44,7 @@ from tournament.models import (
 )
 from tournament.services import clock
 from tournament.services.field_history import swiss_history
+from tournament.services.side_clubs import clubs_by_entrant
 from tournament.services.standing_totals import refresh_round_totals
 from tournament.services.standings_revision import bump_standings_revision
 
@@ -82,8 +83,10 @@ def swiss_stage(tournament: Tournament) -> Stage:
 
 
 def sides_to_pair(tournament: Tournament) -> list[Side]:
-    """Every active entrant as a pairing ``Side`` with its points and opponents so far."""
+    """Every active entrant as a pairing ``Side`` with its points, opponents and seats so far
+    (and its clubs, when the event keeps clubmates apart: one query more)."""
     history = swiss_history(tournament)
+    clubs = clubs_by_entrant(tournament) if tournament.keep_clubmates_apart else {}
     entrants = tournament.entrants.exclude(status=EntrantStatus.DROPPED).order_by("id")
     if tournament.team_play:
         entrants = entrants.annotate(players=Count("team__memberships"))
@@ -99,6 +102,8 @@ def sides_to_pair(tournament: Tournament) -> list[Side]:
                 opponents=frozenset(str(o) for o in record.opponents) if record else frozenset(),
                 byes=record.byes if record else 0,
                 size=max(1, getattr(entrant, "players", 1)),
+                seat_counts=tuple(record.seats) if record else (),
+                clubs=clubs.get(entrant.id, frozenset()),
             )
         )
     return sides
@@ -135,6 +140,8 @@ def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int
             and (tournament.equal_team_sizes or all_pairs(tournament)),
             equal_sizes=tournament.equal_team_sizes,
             seeding=tournament.rating_seeding,
+            balance_seats=tournament.balance_seats,
+            clubs_apart=tournament.keep_clubmates_apart,
         )
         return pair_alliances(sides, options)
     options = PairingOptions(
@@ -143,6 +150,8 @@ def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int
         seed=seed,
         round_number=number,
         seeding=tournament.rating_seeding,
+        balance_seats=tournament.balance_seats,
+        clubs_apart=tournament.keep_clubmates_apart,
     )
     return pair_pods(sides, options)
 
