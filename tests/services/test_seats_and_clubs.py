@@ -150,7 +150,7 @@ def test_teams_of_one_organisation_are_kept_apart():
     teams = []
     for i in range(4):
         team = TeamFactory(name=f"T{i}")
-        for k in range(2):
+        for _member in range(2):
             club = "Riverside" if i < 2 else f"club {i}"
             TeamMember.objects.create(team=team, player=PlayerFactory(club=club))
         teams.append(EntrantFactory(tournament=tournament, player=None, team=team))
