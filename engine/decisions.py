@@ -127,6 +127,23 @@ DECISIONS: tuple[Decision, ...] = (
         "004 two-player rules: three rounds, VP only from victory cards; no tie rule given",
         "Game and mode",
     ),
+    Decision(
+        "Seat order rotates over the Swiss rounds: seat 1 of a table goes to the side that has "
+        "sat first least often, seat 2 to the side (of the others) that has sat second least "
+        "often, and so on; on equal counts the evener spread of each side's seats, then the "
+        "drawn order",
+        "000/001: players choose their characters in seat order; seating over a tournament not "
+        "covered",
+        "Rotate the seat order over the rounds (on by default)",
+    ),
+    Decision(
+        "Clubmates (players of one club; teams sharing a club) sit at different tables in round "
+        "1 wherever the field allows, and in later rounds only where it costs no repeat "
+        "opponent and no wider points spread; on by default, as at a convention clubs travel "
+        "together, and an event without clubs entered is paired as before",
+        "not covered: the rulebooks leave pairing to the tournament rules",
+        "Keep clubmates apart",
+    ),
 )
 
 

@@ -160,3 +160,17 @@ def test_teams_of_one_organisation_are_kept_apart():
         for match in round_.matches.all():
             assert set(match.seats.values_list("entrant_id", flat=True)) != riverside
         round_.delete()
+
+
+def test_the_round_page_shows_the_first_seat_and_how_the_round_was_paired(client):
+    tournament = TournamentFactory(pairing_method="swiss", swiss_rounds=3)
+    players(tournament, 8, dict.fromkeys(range(5), "Club X"))
+    play_round(tournament, seed=1)
+    second = generate_swiss_round(tournament, seed=2)
+    client.force_login(tournament.organiser)
+    page = client.get(f"/events/{tournament.slug}/manage/rounds/{second.number}/")
+    text = page.content.decode()
+    assert "How this round was paired" in text
+    assert text.count("seat 1, chooses first") == 2
+    assert "Seats rotated: at each table seat 1 went to the side that had sat first" in text
+    assert "too many players from Club X (5) for the round&#x27;s tables" in text

@@ -54,6 +54,7 @@ from tournament.views.organiser.common import (
     tables_of,
 )
 from tournament.views.pages import with_win_chances
+from tournament.views.pairing_notes import pairing_notes
 from tournament.views.table_pages import table_page
 
 #: the highest job key read from ``?job=`` (a bigger one names no job)
@@ -177,6 +178,7 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
             "pairs_next": pairs_next(tournament, round_),
             "calls": clock_service.CALLS,
             "scoring_calls": plan_dict(round_),
+            "pairing_notes": pairing_notes(round_.pairing_report or {}),
         },
         status=status,
     )
