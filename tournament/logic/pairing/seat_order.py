@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from itertools import permutations
 
 from tournament.logic.pairing.types import Pairing, Pod, Side
 
@@ -29,25 +28,31 @@ def count_at(counts: Sequence[int], position: int) -> int:
     return counts[position] if position < len(counts) else 0
 
 
-def _unevenness(counts: Sequence[int], position: int, seats: int) -> int:
-    """Times in ``position`` above the side's least-used seat of a table of ``seats``."""
-    fewest = min(count_at(counts, p) for p in range(seats))
-    return count_at(counts, position) - fewest
-
-
 def table_order(counts: Sequence[Sequence[int]]) -> tuple[int, ...]:
     """The seat order of one table: indexes into ``counts`` (one seat history per side, in the
     order the pairing drew), position by position (module docstring)."""
     seats = len(counts)
-    best: tuple[int, ...] = tuple(range(seats))
-    best_key: tuple[int, ...] | None = None
-    for order in permutations(range(seats)):
-        by_position = [count_at(counts[side], p) for p, side in enumerate(order)]
-        spread = sum(_unevenness(counts[side], p, seats) for p, side in enumerate(order))
-        key = (*by_position, spread)
-        if best_key is None or key < best_key:
-            best, best_key = order, key
-    return best
+    # at[side][p]: times in seat p; above[side][p]: that, less the side's least-used seat here
+    at = [[count_at(mine, p) for p in range(seats)] for mine in counts]
+    if not any(map(any, at)):
+        return tuple(range(seats))  # no history: the drawn order
+    above = [[c - min(row) for c in row] for row in at]
+    # Every order that seats, position by position, a side with the fewest times there: the
+    # orders that compare least position by position (ties branch; usually one path).
+    orders: list[tuple[int, ...]] = [()]
+    everyone = set(range(seats))
+    for p in range(seats):
+        grown = []
+        for order in orders:
+            left = sorted(everyone.difference(order))
+            column = [at[side][p] for side in left]
+            fewest = min(column)
+            grown += [(*order, side) for side, c in zip(left, column, strict=True) if c == fewest]
+        orders = grown
+    if len(orders) == 1:
+        return orders[0]
+    # the evenest spread, then the drawn order (``orders`` is in that order already)
+    return min(orders, key=lambda order: sum(above[side][p] for p, side in enumerate(order)))
 
 
 def balance_seats(pairing: Pairing, sides: Sequence[Side]) -> Pairing:
@@ -57,7 +62,10 @@ def balance_seats(pairing: Pairing, sides: Sequence[Side]) -> Pairing:
     pods = []
     for pod in pairing.pods:
         order = table_order([history.get(sid, ()) for sid in pod.sides])
-        pods.append(replace(pod, sides=tuple(pod.sides[i] for i in order)))
+        if order == tuple(range(len(order))):
+            pods.append(pod)
+        else:
+            pods.append(replace(pod, sides=tuple(pod.sides[i] for i in order)))
     positions = max((len(pod.sides) for pod in pairing.pods), default=0)
     record = {
         "rotated": True,
