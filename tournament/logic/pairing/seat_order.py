@@ -33,7 +33,7 @@ def table_order(counts: Sequence[Sequence[int]]) -> tuple[int, ...]:
     order the pairing drew), position by position (module docstring)."""
     seats = len(counts)
     # at[side][p]: times in seat p; above[side][p]: that, less the side's least-used seat here
-    at = [[count_at(mine, p) for p in range(seats)] for mine in counts]
+    at = [[*mine[:seats], *[0] * (seats - len(mine))] for mine in counts]
     if not any(map(any, at)):
         return tuple(range(seats))  # no history: the drawn order
     above = [[c - min(row) for c in row] for row in at]
@@ -96,8 +96,9 @@ def seat_imbalance(counts: Mapping[str, Sequence[int]], positions: int) -> tuple
     positions 1..``positions`` (0 and 0.0 for no side)."""
     gaps = []
     for mine in counts.values():
-        used = [count_at(mine, p) for p in range(positions)]
-        gaps.append(max(used) - min(used) if used else 0)
+        used = mine[:positions]
+        fewest = min(used) if len(used) == positions else 0  # a seat never used: 0 times
+        gaps.append(max(used, default=0) - fewest)
     if not gaps:
         return 0, 0.0
     return max(gaps), sum(gaps) / len(gaps)
