@@ -129,3 +129,10 @@ def test_balance_seats_is_pure_and_leaves_an_unseated_history_alone():
     pairing = pair_pods(sides, PairingOptions(seed=1))
     assert balance_seats(pairing, sides).pods[0].sides == ("b", "a")
     assert sides[0].seat_counts == (5,)
+
+
+def test_the_order_compares_seat_by_seat_over_every_table_order():
+    # seat 1: a or b (never first); seat 2: d either way; seat 3 then decides: a has never
+    # sat third (b has twice), so b first, d second, a third, c fourth
+    counts = [(0, 2, 0, 0), (0, 2, 2, 0), (1, 2, 1, 2), (1, 1, 1, 2)]
+    assert table_order(counts) == (1, 3, 0, 2)

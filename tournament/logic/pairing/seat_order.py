@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from itertools import permutations
+from operator import getitem
 
 from tournament.logic.pairing.types import Pairing, Pod, Side
 
@@ -37,22 +39,21 @@ def table_order(counts: Sequence[Sequence[int]]) -> tuple[int, ...]:
     if not any(map(any, at)):
         return tuple(range(seats))  # no history: the drawn order
     above = [[c - min(row) for c in row] for row in at]
-    # Every order that seats, position by position, a side with the fewest times there: the
-    # orders that compare least position by position (ties branch; usually one path).
-    orders: list[tuple[int, ...]] = [()]
-    everyone = set(range(seats))
-    for p in range(seats):
-        grown = []
-        for order in orders:
-            left = sorted(everyone.difference(order))
-            column = [at[side][p] for side in left]
-            fewest = min(column)
-            grown += [(*order, side) for side, c in zip(left, column, strict=True) if c == fewest]
-        orders = grown
-    if len(orders) == 1:
-        return orders[0]
-    # the evenest spread, then the drawn order (``orders`` is in that order already)
-    return min(orders, key=lambda order: sum(above[side][p] for p, side in enumerate(order)))
+    # The comparison as one number: seat p's count is digit p (seat 1 the most significant) in
+    # a base above every count and every spread sum, the spread the last digit; the orders come
+    # in the drawn order's sequence, so the first least number is the tie rule too.
+    base = max(max(map(max, at)), sum(map(max, above))) + 1
+    columns = [
+        [at[side][p] * base ** (seats - p) + above[side][p] for side in range(seats)]
+        for p in range(seats)
+    ]
+    orders = _ORDERS[seats] if seats < len(_ORDERS) else list(permutations(range(seats)))
+    keys = [sum(map(getitem, columns, order)) for order in orders]
+    return orders[keys.index(min(keys))]
+
+
+#: every order of a table of 0-6 sides, in sequence (made once)
+_ORDERS = [list(permutations(range(k))) for k in range(7)]
 
 
 def balance_seats(pairing: Pairing, sides: Sequence[Side]) -> Pairing:
