@@ -52,6 +52,9 @@ def api_field(setting: Setting, standard: tuple[type, dict]) -> tuple[type, dict
         values = sorted(value for value, _label in setting.choices)
         return serializers.ChoiceField, {"choices": values, "required": False, **help_text}
     field_class, kwargs = standard
+    if issubclass(field_class, serializers.BooleanField) and setting.default is not None:
+        # a form-encoded body that leaves a switch out means the model's default, not "off"
+        kwargs = {**kwargs, "default": setting.default}
     return field_class, {**kwargs, **help_text}
 
 

@@ -174,3 +174,22 @@ def test_the_round_page_shows_the_first_seat_and_how_the_round_was_paired(client
     assert text.count("seat 1, chooses first") == 2
     assert "Seats rotated: at each table seat 1 went to the side that had sat first" in text
     assert "too many players from Club X (5) for the round&#x27;s tables" in text
+
+
+def test_the_api_and_the_create_form_carry_both_settings(client):
+    from tests.api.conftest import user_client
+    from tests.factories import UserFactory
+
+    organiser = UserFactory()
+    api = user_client(organiser)
+    body = {"name": "Club Open", "slug": "club-open", "mode": "every_eye"}
+    created = api.post("/api/v1/tournaments/", body).json()
+    assert created["balance_seats"] is True and created["keep_clubmates_apart"] is True
+    changed = api.patch("/api/v1/tournaments/club-open/", {"keep_clubmates_apart": False})
+    assert changed.status_code == 200 and changed.json()["keep_clubmates_apart"] is False
+    refused = api.patch("/api/v1/tournaments/club-open/", {"balance_seats": "often"})
+    assert refused.status_code == 400 and list(refused.json()) == ["balance_seats"]
+    client.force_login(organiser)
+    page = client.get("/manage/new/").content.decode()
+    assert 'name="balance_seats"' in page and 'name="keep_clubmates_apart"' in page
+    assert "Rotate the seat order over the rounds" in page and "Keep clubmates apart" in page
