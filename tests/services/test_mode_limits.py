@@ -101,7 +101,7 @@ def test_pairing_never_seats_more_players_than_the_mode_allows():
     tournament = koth_alliance()
     for name, size in (("Pair", 2), ("Trio", 3)):
         team = TeamFactory(name=name)
-        for n in range(size):
+        for _ in range(size):
             TeamMember.objects.create(team=team, player=PlayerFactory())
         EntrantFactory(tournament=tournament, player=None, team=team, display_name=name)
     with pytest.raises(RoundError, match="King of the Hill .Alliance. seats"):
