@@ -166,6 +166,27 @@ def setting_problems(fit: ModeFit, settings: dict[str, object]) -> list[Problem]
     return problems
 
 
+def table_problem(fit: ModeFit, table: int, players_per_side: list[int]) -> Problem | None:
+    """Why one paired table is not one the mode can play (None: it is)."""
+    if fit.table_fits(players_per_side):
+        return None
+    return Problem(
+        "mode",
+        gettext_noop(
+            "Table %(table)s: %(mode)s seats %(counts)s sides and at most %(most)s players; "
+            "this table has %(sides)s sides and %(players)s players"
+        ),
+        {
+            "table": table,
+            "mode": fit.label,
+            "counts": _listed(fit.side_counts),
+            "most": fit.max_players,
+            "sides": len(players_per_side),
+            "players": sum(players_per_side),
+        },
+    )
+
+
 def field_problems(fit: ModeFit, sides: list[tuple[str, int | None]]) -> list[Problem]:
     """Why registered sides cannot play the mode (an event changing its mode): ``sides`` are
     (name, players in the team, or None for a single player). Empty: they can."""
