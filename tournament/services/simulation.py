@@ -56,9 +56,9 @@ def register_sides(
 ) -> None:
     """Register ``count`` checked-in sides: players, or teams of the sizes the mode seats. With
     ``pool``, the players are drawn from it (so the same people play again; a team event needs
-    up to three players a team in the pool), else they are new. The rows go in by bulk (a few statements
-    for 10,000 sides, where one by one the standings' revision was bumped for each), and the
-    standings' revision moves once."""
+    up to three players a team in the pool), else they are new. The rows go in by bulk (a few
+    statements for 10,000 sides, where one by one the standings' revision was bumped for each),
+    and the standings' revision moves once."""
     if not teams:
         players = (
             rng.sample(pool, count)
