@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.text import slugify
 
+from common.audit.reasons import REASON_MAX_CHARS
 from engine import api as engine_api
 from engine.errors import EngineUserError
 from tournament.logic.scoring_calls import gap_errors
@@ -218,7 +219,7 @@ class CloseRoundForm(forms.Form):
 
     reason = forms.CharField(
         required=False,
-        max_length=500,
+        max_length=REASON_MAX_CHARS,
         label="Reason (needed when a table has no result)",
         widget=forms.Textarea(attrs={"rows": 2}),
     )
@@ -230,4 +231,4 @@ class ExtendClockForm(forms.Form):
     seconds = forms.IntegerField(
         min_value=1, max_value=MAX_EXTEND_SECONDS, initial=60, label="Add seconds"
     )
-    reason = forms.CharField(required=False, max_length=200, label="Reason")
+    reason = forms.CharField(required=False, max_length=REASON_MAX_CHARS, label="Reason")

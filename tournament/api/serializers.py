@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from common.api.serializers import StrictModelSerializer, StrictSerializer
 from common.audit.models import AuditEntry
+from common.audit.reasons import REASON_MAX_CHARS
 from engine import api as engine_api
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from tournament.logic.scoring_calls import gap_errors
@@ -299,7 +300,9 @@ class EmptySerializer(StrictSerializer):
 class DropSerializer(StrictSerializer):
     """Why a side leaves the event (optional; kept in the audit trail, as on the console)."""
 
-    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        max_length=REASON_MAX_CHARS, required=False, allow_blank=True, default=""
+    )
 
 
 @extend_schema_field(OpenApiTypes.BINARY)
