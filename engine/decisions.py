@@ -85,10 +85,11 @@ DECISIONS: tuple[Decision, ...] = (
         "none",
     ),
     Decision(
-        "When two players at a table want the same chief, the seat order (a seeded draw) "
-        "decides: seat 1 chooses first; the chiefs played are counted per event",
+        "When two players at a table want the same chief, the seat order (rotated over the "
+        "rounds, or a seeded draw) decides: seat 1 chooses first; the chiefs played are counted "
+        "per event",
         "000: one figure of each chief; who takes a contested one is not covered",
-        "none",
+        "Rotate the seat order over the rounds",
     ),
     Decision(
         "Healing never raises a character above its starting health",

@@ -193,3 +193,17 @@ def test_the_api_and_the_create_form_carry_both_settings(client):
     page = client.get("/manage/new/").content.decode()
     assert 'name="balance_seats"' in page and 'name="keep_clubmates_apart"' in page
     assert "Rotate the seat order over the rounds" in page and "Keep clubmates apart" in page
+
+
+def test_the_players_table_page_says_who_chooses_first(client):
+    tournament = TournamentFactory(pairing_method="swiss")
+    entrants = players(tournament, 8)
+    round_ = publish_round(generate_swiss_round(tournament, seed=3))
+    first = round_.seats.get(position=1, match__table_number=1).entrant
+    page = client.get(f"/me/{first.access_token}/").content.decode()
+    assert "(you)</strong> · seat 1, chooses first" in page
+    assert page.count("seat 1, chooses first") == 1
+    other = next(e for e in entrants if e.pk != first.pk)
+    assert client.get(f"/me/{other.access_token}/").content.decode().count("seat 1, chooses") == 1
+    chiefs = client.get(f"/events/{tournament.slug}/chiefs/").content.decode()
+    assert "seats rotate over the rounds so that everyone" in chiefs
