@@ -160,8 +160,8 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "Clubmates (players of one club; teams sharing a club) sit at different tables in round "
         "1 wherever the field allows, and in later rounds only where it costs no repeat "
-        "opponent and no wider points spread; on by default, as at a convention clubs travel "
-        "together, and an event without clubs entered is paired as before",
+        "opponent and (Swiss) no wider points spread; on by default, as at a convention clubs "
+        "travel together, and an event without clubs entered is paired as before",
         "not covered: the rulebooks leave pairing to the tournament rules",
         "Keep clubmates apart",
     ),

@@ -101,3 +101,12 @@ def test_teams_of_one_organisation_are_kept_apart():
     for seed in range(8):
         pairing = pair_alliances(teams, AllianceOptions(seed=seed, clubs_apart=True))
         assert clubmates_at(pairing, teams) == []
+
+
+def test_a_random_round_has_no_points_grouping_to_keep():
+    # the same field paired at random: the points spread is no cost, the clubmates part
+    sides = [Side("a", 8, clubs=frozenset({"K"})), Side("b", 8, clubs=frozenset({"K"}))]
+    sides += [Side(f"z{i}", 0) for i in range(6)]
+    for seed in range(6):
+        pairing = pair_pods(sides, PairingOptions("random", 4, seed, 2, clubs_apart=True))
+        assert pairing.explanation["clubs"]["tables_with_clubmates"] == []

@@ -127,5 +127,8 @@ def _pair_one_group(ordered: list[Side], options: AllianceOptions) -> Pairing:
             seeding=options.seeding,
         )
 
-    pairing = seat_apart(seat, ordered, rng) if options.clubs_apart else seat(ordered, rng)
+    if options.clubs_apart:
+        pairing = seat_apart(seat, ordered, rng, by_points=method.by_points)
+    else:
+        pairing = seat(ordered, rng)
     return replace(pairing, byes=(bye,) if bye else (), bye_points=bye_points)

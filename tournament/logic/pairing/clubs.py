@@ -2,11 +2,12 @@
 
 ``seat_apart`` seats the round twice: as always, then with every pair of clubmates counted as if
 they had met (so the repeat repair moves them apart). The second seating is kept only when it is
-free: no more real repeat opponents and no wider points spread than the first (in round 1 both
-are always nil, so clubmates are kept apart whenever the field allows it). The explanation's
-``clubs`` record says how many tables still seat clubmates and why: a club with more sides than
-the round has tables cannot be kept apart; otherwise keeping them apart would have cost repeat
-opponents or the points grouping, or the search found no way.
+free: no more real repeat opponents and, for a method that groups by points (Swiss), no wider
+points spread than the first. In round 1 both are nil, so clubmates are kept apart whenever the
+field allows it. The explanation's ``clubs`` record says how many tables still seat clubmates
+and why: a club with more sides than the round has tables cannot be kept apart; otherwise
+keeping them apart would have cost repeat opponents or the points grouping, or the search found
+no way.
 
 Club names match whatever their case and spacing ("Club X" and "club  x" are one club). A team's
 clubs are its players' clubs; two teams sharing one are of the same organisation.
@@ -83,8 +84,11 @@ def _real_repeats(pods: Sequence[Pod], sides: Sequence[Side]) -> tuple[tuple[Pod
     return tuple(out), sum(len(p.repeats) for p in out)
 
 
-def seat_apart(seat: Seat, sides: Sequence[Side], rng: random.Random) -> Pairing:
-    """Seat the round keeping clubmates apart where it is free (module docstring)."""
+def seat_apart(
+    seat: Seat, sides: Sequence[Side], rng: random.Random, *, by_points: bool
+) -> Pairing:
+    """Seat the round keeping clubmates apart where it is free (module docstring); the points
+    spread counts only for a method that groups by points (``by_points``, e.g. Swiss)."""
     state = rng.getstate()
     plain = seat(sides, rng)
     clubs = club_members(sides)
@@ -97,7 +101,7 @@ def seat_apart(seat: Seat, sides: Sequence[Side], rng: random.Random) -> Pairing
     again.setstate(state)
     apart = seat(with_clubmates_as_met(sides, clubs), again)
     pods, repeats = _real_repeats(apart.pods, sides)
-    if repeats > plain.repeats or apart.spread > plain.spread:
+    if repeats > plain.repeats or (by_points and apart.spread > plain.spread):
         return _recorded(plain, clubs, "cost")
     pairs = [{"table": p.table, "sides": list(pair)} for p in pods for pair in p.repeats]
     explanation = {**plain.explanation, "spread": apart.explanation.get("spread", 0)}

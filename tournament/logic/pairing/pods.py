@@ -51,5 +51,8 @@ def pair_pods(sides: Sequence[Side], options: PairingOptions | None = None) -> P
             seeding=options.seeding,
         )
 
-    pairing = seat_apart(seat, ordered, rng) if options.clubs_apart else seat(ordered, rng)
+    if options.clubs_apart:
+        pairing = seat_apart(seat, ordered, rng, by_points=method.by_points)
+    else:
+        pairing = seat(ordered, rng)
     return balance_seats(pairing, ordered) if options.balance_seats else pairing
