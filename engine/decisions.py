@@ -127,6 +127,29 @@ DECISIONS: tuple[Decision, ...] = (
         "004 two-player rules: three rounds, VP only from victory cards; no tie rule given",
         "Game and mode",
     ),
+    Decision(
+        "A Tsukuyumi table of two plays the two-player game in either mode: VP only from the "
+        "victory cards (a report naming another source is refused) and three rounds; the rounds "
+        "option is for tables of three or more, and the two-player mode refuses any but 3",
+        "004 p.24: two players use the two-player cards; three rounds; goals, missions, moon "
+        "centre, areas and the rest give no VP unless a victory card says so",
+        "Game and mode; Tsukuyumi option: rounds",
+    ),
+    Decision(
+        "Tsukuyumi mission VP are bounded by the missions in play: one per faction at the table, "
+        "three more with the Oni missions module",
+        "004: each faction brings one public mission, 1 VP once to each player who completes "
+        "it; the Oni missions module adds three",
+        "Tsukuyumi option: oni_missions",
+    ),
+    Decision(
+        "In Domination and King of the Hill a knocked-out character loses 5 VP once and keeps "
+        "the VP it scored; it scores at no later call and no longer counts among the characters "
+        "outside the scoring spaces",
+        "000: killed, lose 5 VP; a call scores figures on the board, 1 VP plus 1 per other "
+        "player not in a scoring space",
+        "none",
+    ),
 )
 
 
