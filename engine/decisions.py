@@ -150,6 +150,15 @@ DECISIONS: tuple[Decision, ...] = (
         "player not in a scoring space",
         "none",
     ),
+    Decision(
+        "Each Domination table turns its own flower deck: the clock calls the whole hall at the "
+        "same moments, each table scores the card of its own seeded shuffle (shown on the "
+        "table's phone; the projector names no colour), and a live scoring must name the colour "
+        "the last call scored at that table",
+        "000 Domination: each game shuffles its Ceremonial Flower deck at set-up and turns the "
+        "next card at each call",
+        "Scoring calls on the round clock",
+    ),
 )
 
 
