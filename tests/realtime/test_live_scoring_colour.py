@@ -54,7 +54,8 @@ def test_each_table_gets_its_own_deck_in_the_plan_and_the_clock_message():
 def live_table():
     round_ = started_round(players=4)
     match = round_.matches.get()
-    for seat, name in zip(match.seats.order_by("position"), ["Grublic", "Echo", "Pluma", "Banksia"], strict=True):  # fmt: skip
+    chiefs = ["Grublic", "Echo", "Pluma", "Banksia"]
+    for seat, name in zip(match.seats.order_by("position"), chiefs, strict=True):
         seat.character = name
         seat.save(update_fields=["character"])
     referee = UserFactory()

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import takewhile
+from itertools import islice, takewhile
 from typing import NotRequired, TypedDict
 
 #: the organiser's gap between two calls, in whole seconds
@@ -150,8 +150,7 @@ class CallPlan:
 
     def table_cards(self, table: int, first: int, last: int) -> list[str | None]:
         """Cards ``first`` to ``last`` (0 = the one turned at "Yarra Mark!") of a table's deck."""
-        flips = self._flips(table)
-        return [card for index, card in zip(range(last + 1), flips) if index >= first]
+        return list(islice(self._flips(table), first, last + 1))
 
     def calls_before(self, total_ms: int, table: int | None = None) -> list[ScoringCall]:
         """The calls a game of ``total_ms`` of game time hears (none at the very end), with the
