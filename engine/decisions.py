@@ -159,6 +159,19 @@ DECISIONS: tuple[Decision, ...] = (
         "next card at each call",
         "Scoring calls on the round clock",
     ),
+    Decision(
+        "A VP-mode final tied on its total goes to the most Health Tokens left at the end of its "
+        "last game (not summed over its games); only a tie on those too plays one more game",
+        "000 VP modes: a series still tied after its last game goes to the most Health Tokens left",
+        "none",
+    ),
+    Decision(
+        "In an event that sums VP a bye is worth 0 VP and counts as a bye, not a game: no game "
+        "is played, so no VP are scored (a win's 4 points by place are not VP)",
+        "000 VP modes: a series totals the VP scored; byes not covered",
+        "Alliances: play one 2v2v2 game rather than give a bye; VP modes: a game adds to the "
+        "total (points by place scores a bye as a win)",
+    ),
 )
 
 
