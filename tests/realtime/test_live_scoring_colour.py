@@ -3,6 +3,7 @@ its own flower deck, and a live scoring must name the colour the table's card sh
 clock's last call."""
 
 from datetime import timedelta
+from itertools import islice
 
 import pytest
 
@@ -88,3 +89,19 @@ def test_a_scoring_must_name_the_colour_of_the_tables_card(live_table):
     right = {"type": "scoring", "on": ["Grublic"], "colour": scored}
     outcome = live_games.apply_live_event(match, right, staff)
     assert outcome.game.state["characters"]["Grublic"]["vp"] == 4
+
+
+def test_each_tables_slip_prints_its_own_deck(client):
+    tournament = TournamentFactory(mode="domination", slug="deck-cup")
+    EntrantFactory.create_batch(8, tournament=tournament)
+    round_ = generate_swiss_round(tournament, seed=5)
+    client.force_login(tournament.organiser)
+    page = client.get("/events/deck-cup/manage/rounds/1/print/").content.decode()
+    plan = clock.planned_calls(round_)
+    for table in (1, 2):
+        calls = islice(plan.calls(table), 11)
+        cards = [plan.opening_colour(table)] + [call.next_colour for call in calls]
+        assert ", ".join(cards).upper() in page
+    # the clock started later turns the same cards
+    started = clock.start(publish_round(round_))
+    assert CallPlan.from_dict(started.clock_calls) == plan
