@@ -21,6 +21,7 @@ import uuid
 
 import psycopg
 import pytest
+import redis
 from django.db import connection
 
 from tests.deploy.deploy_files import ENTRYPOINT
@@ -94,7 +95,9 @@ def spare_redis_url():
         pytest.skip("needs Redis: run with TEST_REDIS_URL set")
     base = url.rstrip("/").rsplit("/", 1)[0] if url.count("/") > 2 else url
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    return f"{base}/{12 + int(worker[2:] or 0)}"
+    url = f"{base}/{12 + int(worker[2:] or 0)}"
+    yield url
+    redis.Redis.from_url(url).flushdb()  # the worker's queues and the cache's keys
 
 
 def get(port: int, path: str, proto: str | None = "https") -> http.client.HTTPResponse:
