@@ -24,7 +24,7 @@ import pytest
 import redis
 from django.db import connection
 
-from tests.deploy.deploy_files import ENTRYPOINT
+from tests.deploy.deploy_files import ENTRYPOINT, ENV_EXAMPLE
 
 SECRET_KEY = "entrypoint-test-secret-not-used-anywhere-else-" + "x9Lq" * 5
 HOSTS = "127.0.0.1,localhost"
@@ -56,6 +56,13 @@ def test_a_production_start_without_its_secrets_names_each_missing_one():
     assert worker.returncode == 64
     assert "SECRET_KEY has 5 characters" in worker.stderr
     assert "REDIS_URL is not set" in worker.stderr
+
+
+def test_the_placeholder_secret_of_env_example_is_refused():
+    placeholder = re.search(r"^SECRET_KEY=(.+)$", ENV_EXAMPLE.read_text(), re.MULTILINE)[1]
+    env = base_env(DEBUG="0", SECRET_KEY=placeholder, ALLOWED_HOSTS=HOSTS)
+    done = run_role("migrate", env, timeout=30)
+    assert done.returncode == 64 and "placeholder of .env.example" in done.stderr
 
 
 def test_an_unknown_role_is_refused_with_the_list_of_roles():
