@@ -138,9 +138,7 @@ def plan_elimination(
             seeds = certain + drawn[:slots]
         else:
             tie = CutTie(rank, tuple(tied), slots, GAME)
-            return EliminationPlan(
-                mode, size, PENDING, tuple(certain), (), tie, team_size, note
-            )
+            return EliminationPlan(mode, size, PENDING, tuple(certain), (), tie, team_size, note)
     else:
         seeds = ids[:size]
     stages = stages_for(mode, size)
