@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.decisions import DECISIONS
 from tournament.logic.brackets import (
     BracketError,
     CutRules,
@@ -129,3 +130,9 @@ def test_a_format_with_a_game_the_mode_cannot_seat_is_refused():
     table = [(f"p{i}", i) for i in range(1, 9)]
     with pytest.raises(BracketError, match="group A: one game seats 2 sides, not 4"):
         plan_elimination(table, "players", rules=CutRules(limits=two_player))
+
+
+def test_the_decisions_table_lists_both_readings_of_the_cut():
+    texts = " ".join(d.decision for d in DECISIONS)
+    assert "With equal team sizes the cut takes the teams of one size" in texts
+    assert "A tie on the cut line that one game of the mode cannot seat" in texts

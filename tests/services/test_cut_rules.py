@@ -43,8 +43,11 @@ def all_level(tournament, seed=3):
     complete_round(round_)
 
 
-def seven_level_players():
-    tournament = TournamentFactory(swiss_rounds=1, tiebreakers=[], cut_tie_resolution="game")
+def seven_level_players(**settings):
+    """Seven players all level after one round (4 + 3): seven tied for a final of four."""
+    tournament = TournamentFactory(
+        swiss_rounds=1, tiebreakers=[], cut_tie_resolution="game", **settings
+    )
     EntrantFactory.create_batch(7, tournament=tournament)
     all_level(tournament)
     return tournament
@@ -103,10 +106,18 @@ def test_equal_team_sizes_hold_through_every_elimination_game_to_the_champion():
     assert champion.team.memberships.count() == 3
 
 
-def test_equal_team_sizes_with_no_size_of_two_refuse_the_cut_and_change_nothing():
-    tournament = TournamentFactory(mode="alliances", equal_team_sizes=True, swiss_rounds=1)
-    add_teams(tournament, [2, 3])  # each size its own bye
+def one_team_of_each_size(**settings):
+    """Equal team sizes, one team of two and one of three: each size has its own bye."""
+    tournament = TournamentFactory(
+        mode="alliances", equal_team_sizes=True, swiss_rounds=1, **settings
+    )
+    add_teams(tournament, [2, 3])
     all_level(tournament)
+    return tournament
+
+
+def test_equal_team_sizes_with_no_size_of_two_refuse_the_cut_and_change_nothing():
+    tournament = one_team_of_each_size()
     with pytest.raises(RoundError, match="no size has two teams.*turn that setting off"):
         start_elimination(tournament)
     tournament.refresh_from_db()

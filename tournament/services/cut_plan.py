@@ -71,7 +71,7 @@ def plan_cut(tournament: Tournament, cut_tiebreak=None) -> EliminationPlan:
         )
     except BracketError as exc:
         raise RoundError(
-            _("The cut cannot be made: %(why)s. Nothing was changed.") % {"why": exc}
+            _("The cut cannot be made: %(why)s; nothing was changed") % {"why": exc}
         ) from exc
 
 

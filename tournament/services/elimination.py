@@ -94,7 +94,7 @@ def _seat_groups(round_: Round, groups, *, label_suffix="", game=1) -> None:
             flowers = table_flowers(round_.tournament, sides, round_.seed, table, players)
         except PairingError as exc:
             raise RoundError(
-                _("%(group)s cannot be seated: %(why)s. Nothing was changed.")
+                _("%(group)s cannot be seated: %(why)s; nothing was changed")
                 % {"group": match.group_label, "why": exc}
             ) from exc
         Seat.objects.bulk_create(
