@@ -97,6 +97,17 @@ def plan_record(plan: EliminationPlan) -> dict:
     return record
 
 
+def audit_record(record: dict) -> dict:
+    """What the audit entry keeps of a cut's record: a seeded draw (its seed and order) and the
+    one team size cut; nothing for a plain cut."""
+    kept = {}
+    if record.get("cut_tie", {}).get("resolution") == "draw":
+        kept["cut_tie"] = record["cut_tie"]
+    if "team_size" in record:
+        kept["team_size"] = record["team_size"]
+    return kept
+
+
 def plan_notes(plan: EliminationPlan) -> str:
     """What the organiser is told beyond the seating: the one team size cut, and a tie that a
     seeded draw settled because one game cannot seat it (empty when neither)."""

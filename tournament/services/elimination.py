@@ -39,7 +39,13 @@ from tournament.models import (
     TournamentStatus,
     stage_kind_named,
 )
-from tournament.services.cut_plan import bracket_mode, plan_cut, plan_notes, plan_record
+from tournament.services.cut_plan import (
+    audit_record,
+    bracket_mode,
+    plan_cut,
+    plan_notes,
+    plan_record,
+)
 from tournament.services.rounds import RoundError, new_seed, players_per_side, table_flowers
 
 TIE_BREAK_SUFFIX = " tie-break"
@@ -52,7 +58,7 @@ class EliminationState:
     message: str
     round: Round | None = None
     champion: str | None = None
-    #: what the audit entry keeps beyond the message (the cut as made)
+    #: what the audit entry keeps beyond the message (a seeded draw at the cut, the team size)
     record: dict = field(default_factory=dict)
 
 
@@ -113,7 +119,7 @@ def _seat_plan(tournament: Tournament, plan) -> EliminationState:
         round_ = _seed_round(tournament, StageKind.TIE_BREAK, "Cut tie-break", report=record)
         _seat_groups(round_, [("Cut", plan.cut_tie.sides)], label_suffix=TIE_BREAK_SUFFIX)
         message = "The cut line is tied: a tie-break game decides it."
-        return EliminationState(_joined(message, notes), round_, record=record)
+        return EliminationState(_joined(message, notes), round_, record=audit_record(record))
     first = plan.stages[0]
     kind = stage_kind_named(first.name)
     rounds = [
@@ -123,7 +129,7 @@ def _seat_plan(tournament: Tournament, plan) -> EliminationState:
     for game, round_ in enumerate(rounds, 1):
         _seat_groups(round_, [(g.label, g.seats) for g in first.groups], game=game)
     message = f"{first.name} seated: top {plan.cut}."
-    return EliminationState(_joined(message, notes), rounds[0], record=record)
+    return EliminationState(_joined(message, notes), rounds[0], record=audit_record(record))
 
 
 def _joined(message: str, notes: str) -> str:
