@@ -128,7 +128,6 @@ class GameSystem:
             "side_kind": mode.side_kind,
             "side_counts": list(mode.side_counts),
             "team_sizes": list(mode.team_sizes),
-            "max_players": mode.max_players,
             "game_fields": [f.to_dict() for f in self.game_fields(mode)],
             "side_fields": [
                 Field(

@@ -1,13 +1,11 @@
 """The event's cut as the pure planner sees it: the Swiss ranking, the sides' player counts, what
 one game of the mode seats, equal team sizes; and the plan as recorded and told to the organiser.
 
-``table_limits`` is the one place that reads the mode's seat limits for the cut (to be swapped
-for a shared seat-limits helper when there is one).
+``table_limits`` reads the mode's seat limits for the cut from the event's ``mode_fit``.
 """
 
 from django.utils.translation import gettext as _
 
-from engine.api import FLOWER_COLOURS
 from tournament.logic.brackets import (
     BracketError,
     CutRules,
@@ -21,20 +19,17 @@ from tournament.services.standings import compute_standings
 
 
 def bracket_mode(tournament: Tournament) -> str:
-    """The bracket format family: teams or players."""
-    return "teams" if tournament.team_play else "players"
+    """The bracket format the event's mode plays: groups of four players, or two sides a game
+    (teams, or the players of a two-player mode)."""
+    return tournament.mode_fit.bracket
 
 
 def table_limits(tournament: Tournament) -> TableLimits:
-    """What one game of the event's mode seats: the side counts it can score (the rulebook's
-    points tables or the organiser's) and the most players (at most one flower each, where
-    players start on the flowers)."""
-    mode = tournament.game_mode
-    most = mode["max_players"]
-    if mode["starting_flowers"]:
-        most = min(most or len(FLOWER_COLOURS), len(FLOWER_COLOURS))
+    """What one game of the event's mode seats (``tournament.mode_fit``): the side counts it can
+    score (the rulebook's points tables or the organiser's) and the most players."""
+    fit = tournament.mode_fit
     tables = [int(count) for count in tournament.points_table or {}]
-    return TableLimits.for_mode(mode["side_counts"], most, tables)
+    return TableLimits.for_mode(fit.side_counts, fit.max_players, tables)
 
 
 def cut_rules(tournament: Tournament) -> CutRules:

@@ -28,6 +28,7 @@ from tournament.logic.brackets.final_order import Finish, final_order
 from tournament.logic.brackets.formats import (
     CUTS,
     FINAL_GAMES,
+    PAIRS,
     PLAYERS,
     TEAMS,
     BracketError,
@@ -45,6 +46,7 @@ __all__ = [
     "CUTS",
     "DEFAULT_POINTS",
     "FINAL_GAMES",
+    "PAIRS",
     "PLAYERS",
     "TEAMS",
     "Advancement",
