@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from tournament.logic.brackets.cut_rules import CutRules, one_size
 from tournament.logic.brackets.formats import BracketError, Group, Stage, cut_size, stages_for
+from tournament.logic.translation import gettext_noop
 
 READY = "ready"
 PENDING = "tiebreak_needed"
@@ -77,8 +78,10 @@ def _check_tables(stages: Sequence[Stage], seeds: Sequence[str], rules: CutRules
             refusal = rules.table_refusal_of(largest[: len(group.seats)])
             if refusal:
                 raise BracketError(
-                    f"{stage.name}, group {group.label}: {refusal}; "
-                    "choose another cut size or game mode"
+                    gettext_noop(
+                        "%(stage)s, group %(group)s: %(why)s; choose another cut size or mode"
+                    )
+                    % {"stage": stage.name, "group": group.label, "why": refusal}
                 )
 
 
