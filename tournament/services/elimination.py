@@ -46,6 +46,7 @@ from tournament.services.cut_plan import (
     plan_notes,
     plan_record,
 )
+from tournament.services.final_standings import last_game_health
 from tournament.services.rounds import RoundError, new_seed, players_per_side, table_flowers
 
 TIE_BREAK_SUFFIX = " tie-break"
@@ -278,10 +279,15 @@ def _advance(tournament: Tournament) -> EliminationState:
 
 def _finish_final(tournament, stage: Stage, rounds) -> EliminationState:
     """Total the final's games; a tie for the top is settled by more games among the tied."""
-    games = [_placings(r.matches.get()) for r in rounds]
+    matches = [r.matches.get() for r in rounds]
+    games = [_placings(match) for match in matches]
     table = {int(k): v for k, v in (tournament.points_table or {}).items()} or None
     result = decide_final(
-        games, games_required=len(rounds), table=table, by_score=tournament.sums_vp
+        games,
+        games_required=len(rounds),
+        table=table,
+        by_score=tournament.sums_vp,
+        last_game_health=last_game_health(tournament, matches[-1]),
     )
     if result.tiebreak is None:
         return _crown(tournament, result.winner)
