@@ -149,6 +149,69 @@ DECISIONS: tuple[Decision, ...] = (
         "Game and mode; Alliances: play one 2v2v2 game; Cut size",
     ),
     Decision(
+        "A Tsukuyumi table of two plays the two-player game in either mode: VP only from the "
+        "victory cards (a report naming another source is refused) and three rounds; the rounds "
+        "option is for tables of three or more, and the two-player mode refuses any but 3",
+        "004 p.24: two players use the two-player cards; three rounds; goals, missions, moon "
+        "centre, areas and the rest give no VP unless a victory card says so",
+        "Game and mode; Tsukuyumi option: rounds",
+    ),
+    Decision(
+        "Tsukuyumi mission VP are bounded by the missions in play: one per faction at the table, "
+        "three more with the Oni missions module",
+        "004: each faction brings one public mission, 1 VP once to each player who completes "
+        "it; the Oni missions module adds three",
+        "Tsukuyumi option: oni_missions",
+    ),
+    Decision(
+        "In Domination and King of the Hill a knocked-out character loses 5 VP once and keeps "
+        "the VP it scored; it scores at no later call and no longer counts among the characters "
+        "outside the scoring spaces",
+        "000: killed, lose 5 VP; a call scores figures on the board, 1 VP plus 1 per other "
+        "player not in a scoring space",
+        "none",
+    ),
+    Decision(
+        "Each Domination table turns its own flower deck: the clock calls the whole hall at the "
+        "same moments, each table scores the card of its own seeded shuffle (shown on the "
+        "table's phone; the projector names no colour), and a live scoring must name the colour "
+        "the last call scored at that table",
+        "000 Domination: each game shuffles its Ceremonial Flower deck at set-up and turns the "
+        "next card at each call",
+        "Scoring calls on the round clock",
+    ),
+    Decision(
+        "A VP-mode final tied on its total goes to the most Health Tokens left at the end of its "
+        "last game (not summed over its games); only a tie on those too plays one more game",
+        "000 VP modes: a series still tied after its last game goes to the most Health Tokens left",
+        "none",
+    ),
+    Decision(
+        "In an event that sums VP a bye is worth 0 VP and counts as a bye, not a game: no game "
+        "is played, so no VP are scored (a win's 4 points by place are not VP)",
+        "000 VP modes: a series totals the VP scored; byes not covered",
+        "Alliances: play one 2v2v2 game rather than give a bye; VP modes: a game adds to the "
+        "total (points by place scores a bye as a win)",
+    ),
+    Decision(
+        "With equal team sizes the cut takes the teams of one size: the size with the most "
+        "teams left (equal counts: the size of the best-placed team); the other teams finish in "
+        "their Swiss order, and no elimination game or final seats 2v3. With no size of two "
+        "teams the cut is refused with a message",
+        "001 tournament: top 8 teams, 1 v 8 ... down to a final of two; 000 Alliances: 2v2 and "
+        "3v3 games",
+        "Alliances: teams meet only teams of their own size; Cut size",
+    ),
+    Decision(
+        "A tie on the cut line that one game of the mode cannot seat (more sides than its "
+        "points tables cover, or more players than it holds: seven players, or teams of 3, 3 "
+        "and 2) is settled by the seeded draw, recorded in the audit log, even where the "
+        "organiser chose a tie-break game; the console says so",
+        "001 tournament: a tied series is played off by the tied sides in one more game; "
+        "000/001: one game seats 2-4 sides (5-6 for experienced players) and six players",
+        "A tie at the cut line is settled by (game or seeded draw); Points table",
+    ),
+    Decision(
         "Seat order rotates over the Swiss rounds: seat 1 of a table goes to the side that has "
         "sat first least often, seat 2 to the side (of the others) that has sat second least "
         "often, and so on; on equal counts the evener spread of each side's seats, then the "

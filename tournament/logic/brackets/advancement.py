@@ -1,10 +1,13 @@
 """Who goes on from an elimination game, and who wins the final.
 
-Sides are tied when their game scores (Victory Cup tokens + 5 per surviving character,
-as ranked by the rules engine) are equal. If a tie straddles the line that decides who
+Sides are tied when the rules engine ranked them equal: the same game score (Victory Cup tokens +
+5 per surviving character, or VP) and the same place, so a VP mode's equal VP already split by
+Health Tokens left is no tie. If a tie straddles the line that decides who
 goes on, the sides tied on that line play one more game for the remaining slots
 (project decision, following the rulebook's tie rule for a series). The final is three
-games with points carried over; a tie for the highest total means one more game.
+games with points carried over; a tie for the highest total means one more game, except in a
+VP mode, where the most Health Tokens left at the end of the last game breaks it first (000: "a
+draw at the end of the last game of a series"; project reading: the last game's, not a sum).
 """
 
 from __future__ import annotations
@@ -80,6 +83,11 @@ def _placings(result: Sequence[Placing | PlacingRow]) -> list[Placing]:
     return rows
 
 
+def _rank(row: Placing) -> tuple[float, int]:
+    """Where the engine ranked a side (lower is better): its score, then its place."""
+    return (-row.score, row.place)
+
+
 def decide_advancement(result: Sequence[Placing | PlacingRow], advance: int) -> Advancement:
     """Decide who goes on from one game where ``advance`` sides go on.
 
@@ -90,17 +98,18 @@ def decide_advancement(result: Sequence[Placing | PlacingRow], advance: int) -> 
     rows = _placings(result)
     if not 1 <= advance < len(rows):
         raise BracketError(f"cannot send {advance} of {len(rows)} sides on")
-    line = rows[advance - 1].score
-    if rows[advance].score != line:
+    last_in = rows[advance - 1]
+    line = _rank(last_in)
+    if _rank(rows[advance]) != line:
         return Advancement(
             tuple(r.side for r in rows[:advance]), tuple(r.side for r in rows[advance:])
         )
-    above = [r.side for r in rows if r.score > line]
-    tied = [r.side for r in rows if r.score == line]
-    below = [r.side for r in rows if r.score < line]
+    above = [r.side for r in rows if _rank(r) < line]
+    tied = [r.side for r in rows if _rank(r) == line]
+    below = [r.side for r in rows if _rank(r) > line]
     slots = advance - len(above)
     reason = (
-        f"{len(tied)} sides share a score of {_num(line)} on the line: "
+        f"{len(tied)} sides share a score of {_num(last_in.score)} on the line: "
         f"{slots} of them go on, decided by one more game among them"
     )
     return Advancement(tuple(above), tuple(below), TieBreak(tuple(tied), slots, reason))
@@ -156,12 +165,15 @@ def decide_final(
     games_required: int = 3,
     table: Mapping[int, Sequence[float]] | None = None,
     by_score: bool = False,
+    last_game_health: Mapping[str, float] | None = None,
 ) -> FinalResult:
     """Add up the final's points over its games; highest total wins.
 
     Each game gives its places' points (``table``), or, ``by_score``, each side's score (a VP
     series that sums the VP). Until ``games_required`` games are in, the result is incomplete
-    (no winner). A tie for the highest total returns a ``tiebreak`` among the sides sharing it.
+    (no winner). A tie for the highest total goes to the most Health Tokens left at the end of
+    the last game when ``last_game_health`` gives them (a VP mode); a tie still standing
+    returns a ``tiebreak`` among the sides sharing it.
     """
     totals: dict[str, float] = {}
     sides: set[str] | None = None
@@ -173,15 +185,23 @@ def decide_final(
             raise BracketError("every game of the final must have the same sides")
         for side, p in pts.items():
             totals[side] = totals.get(side, 0) + p
-    order = tuple(sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])))
+    health = last_game_health or {}
+    order = tuple(sorted(totals.items(), key=lambda kv: (-kv[1], -health.get(kv[0], 0), kv[0])))
     complete = len(games) >= games_required
     if not complete or not order:
         return FinalResult(order, None, False)
     top = order[0][1]
     leaders = tuple(s for s, p in order if p == top)
+    reason = f"{len(leaders)} sides share the highest total ({_num(top)}): one more game decides"
+    if len(leaders) > 1 and last_game_health is not None:
+        most = max(health.get(s, 0) for s in leaders)
+        leaders = tuple(s for s in leaders if health.get(s, 0) == most)
+        reason = (
+            f"{len(leaders)} sides share the highest total ({_num(top)}) and the most Health "
+            f"Tokens left at the end of the last game ({_num(most)}): one more game decides"
+        )
     if len(leaders) == 1:
         return FinalResult(order, leaders[0], True)
-    reason = f"{len(leaders)} sides share the highest total ({_num(top)}): one more game decides"
     return FinalResult(order, None, True, TieBreak(leaders, 1, reason))
 
 
