@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tournament.logic.pairing.clubs import seat_apart
+from tournament.logic.pairing.clubs import seat_field
 from tournament.logic.pairing.core import check_sides
 from tournament.logic.pairing.registry import get_method
 from tournament.logic.pairing.seat_order import balance_seats
@@ -117,18 +117,5 @@ def _pair_one_group(ordered: list[Side], options: AllianceOptions) -> Pairing:
         ordered = [t for t in ordered if t.id != bye]
         sizes = [2] * (len(ordered) // 2)
 
-    def seat(field: Sequence[Side], draw: random.Random) -> Pairing:
-        return method.seat(
-            field,
-            sizes,
-            rng=draw,
-            explanation=dict(explanation),
-            round_number=options.round_number,
-            seeding=options.seeding,
-        )
-
-    if options.clubs_apart:
-        pairing = seat_apart(seat, ordered, rng, by_points=method.by_points)
-    else:
-        pairing = seat(ordered, rng)
+    pairing = seat_field(method, ordered, sizes, rng, explanation, options)
     return replace(pairing, byes=(bye,) if bye else (), bye_points=bye_points)

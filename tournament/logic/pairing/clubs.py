@@ -22,7 +22,8 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from tournament.logic.pairing.types import Pairing, Pod, Side
+from tournament.logic.pairing.method import PairingMethod
+from tournament.logic.pairing.types import AllianceOptions, Pairing, PairingOptions, Pod, Side
 
 #: seats ``sides`` with ``rng`` into a fresh explanation: the method's ``seat`` for one round
 Seat = Callable[[Sequence[Side], random.Random], Pairing]
@@ -82,6 +83,32 @@ def _real_repeats(pods: Sequence[Pod], sides: Sequence[Side]) -> tuple[tuple[Pod
         )
         out.append(replace(pod, repeats=pairs))  # type: ignore[arg-type]
     return tuple(out), sum(len(p.repeats) for p in out)
+
+
+def seat_field(
+    method: PairingMethod,
+    sides: Sequence[Side],
+    sizes: Sequence[int],
+    rng: random.Random,
+    explanation: dict[str, Any],
+    options: PairingOptions | AllianceOptions,
+) -> Pairing:
+    """Seat ``sides`` into tables of ``sizes`` by ``method`` (each seating on its own copy of
+    ``explanation``), keeping clubmates apart where it is free when ``options.clubs_apart``."""
+
+    def seat(field: Sequence[Side], draw: random.Random) -> Pairing:
+        return method.seat(
+            field,
+            sizes,
+            rng=draw,
+            explanation=dict(explanation),
+            round_number=options.round_number,
+            seeding=options.seeding,
+        )
+
+    if options.clubs_apart:
+        return seat_apart(seat, sides, rng, by_points=method.by_points)
+    return seat(sides, rng)
 
 
 def seat_apart(

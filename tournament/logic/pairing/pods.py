@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tournament.logic.pairing.clubs import seat_apart
+from tournament.logic.pairing.clubs import seat_field
 from tournament.logic.pairing.core import check_sides
 from tournament.logic.pairing.registry import get_method
 from tournament.logic.pairing.seat_order import balance_seats
@@ -39,20 +39,6 @@ def pair_pods(sides: Sequence[Side], options: PairingOptions | None = None) -> P
         raise PairingError(f"cannot pair {len(ordered)} side(s): a game needs at least two sides")
     sizes = pod_sizes(len(ordered), options.preferred_size)
     rng = random.Random(options.seed)
-
-    def seat(field: Sequence[Side], draw: random.Random) -> Pairing:
-        explanation = {"seed": options.seed, "preferred_size": options.preferred_size}
-        return method.seat(
-            field,
-            sizes,
-            rng=draw,
-            explanation=explanation,
-            round_number=options.round_number,
-            seeding=options.seeding,
-        )
-
-    if options.clubs_apart:
-        pairing = seat_apart(seat, ordered, rng, by_points=method.by_points)
-    else:
-        pairing = seat(ordered, rng)
+    explanation = {"seed": options.seed, "preferred_size": options.preferred_size}
+    pairing = seat_field(method, ordered, sizes, rng, explanation, options)
     return balance_seats(pairing, ordered) if options.balance_seats else pairing
