@@ -2,11 +2,12 @@
 
 ``RequestIdMiddleware`` takes the id from an incoming ``X-Request-ID`` when it is sane (1 to 64
 letters, digits, ``.``, ``_``, ``:`` or ``-``: what proxies and load balancers send), otherwise
-makes one (32 hex digits); it holds the id in a context variable while the request runs and
-returns it as the response's ``X-Request-ID``. ``AddRequestId`` (a logging filter) writes the
-id on every record. A task published while the id is set carries it in its message headers
-(``stamp_task``, Celery's ``before_task_publish`` signal) and the worker sets it again for the
-task's run (``enter_task`` / ``leave_task``); an eager task runs inside the request and keeps it.
+makes one (32 hex digits); it holds the id in a context variable until the request is finished
+(Django's ``request_finished`` signal) and returns it as the response's ``X-Request-ID``.
+``AddRequestId`` (a logging filter) writes the id on every record. A task published while the
+id is set carries it in its message headers (``stamp_task``, Celery's ``before_task_publish``
+signal) and the worker sets it again for the task's run (``enter_task`` / ``leave_task``); an
+eager task runs inside the request and keeps it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import logging
 import re
 import uuid
 from contextvars import ContextVar
+
+from django.core.signals import request_finished
 
 HEADER = "X-Request-ID"
 TASK_HEADER = "eye_request_id"
@@ -39,13 +42,19 @@ class RequestIdMiddleware:
     def __call__(self, request):
         request_id = sane_or_new(request.META.get("HTTP_X_REQUEST_ID"))
         request.request_id = request_id
-        mark = current.set(request_id)
-        try:
-            response = self.get_response(request)
-        finally:
-            current.reset(mark)
+        current.set(request_id)  # until the request is finished (``forget``)
+        response = self.get_response(request)
         response[HEADER] = request_id
         return response
+
+
+def forget(**kwargs) -> None:
+    """``request_finished``: the request's id ends with it, after Django's own last lines
+    about the request ("Not Found: ...", logged once the middleware has answered)."""
+    current.set(None)
+
+
+request_finished.connect(forget, dispatch_uid="config.request_id.forget")
 
 
 class AddRequestId(logging.Filter):

@@ -4,8 +4,8 @@ The settings call ``start_if_configured``; the SDK is imported inside ``start``,
 without ``SENTRY_DSN`` neither imports nor starts it (``SENTRY_ENVIRONMENT``, default
 ``production``; ``SENTRY_TRACES_SAMPLE_RATE``, default 0: errors only, no tracing). Django
 and Celery errors are reported; no personal data (``send_default_pii=False``: no user,
-cookies or client address),
-and the request id of the failed request goes with each event as a tag.
+cookies or client address); the request id of the failed request goes with each event as a
+tag.
 """
 
 from config.env import env_float, env_str
