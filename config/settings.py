@@ -385,8 +385,6 @@ if not DEBUG:
 # --- Operations: logs, error reports, metrics, probes, backups (docs/operations.md) ------------
 LOG_FORMAT = env_choice("LOG_FORMAT", "text", ("text", "json"))
 LOGGING = logging_config(env_str("LOG_LEVEL", "INFO"), LOG_FORMAT)
-# A JSON worker logs through LOGGING too, instead of Celery's own plain format.
-CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT != "json"
 SENTRY_STARTED = sentry.start_if_configured()  # only with SENTRY_DSN (config/sentry.py)
 # /metrics answers only a scraper that sends this token (config/probes.py); unset: 404.
 METRICS_TOKEN = env_str("METRICS_TOKEN")
