@@ -9,8 +9,11 @@ one of the project's own names. docs/operations.md says what each metric means.
 
 from __future__ import annotations
 
+import atexit
+import os
+
 from django.db import transaction
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import Counter, Gauge, Histogram, multiprocess
 
 HTTP_REQUESTS = Counter(
     "eye_http_requests",
@@ -65,3 +68,11 @@ RATE_LIMIT_REFUSALS = Counter(
 def count_result_on_commit(kind: str, channel: str) -> None:
     """Count one result action once its transaction commits (a rolled-back one never counts)."""
     transaction.on_commit(lambda: RESULTS_SUBMITTED.labels(kind, str(channel)).inc())
+
+
+def forget_gauges_at_exit() -> None:
+    """In multiprocess mode, drop this process's gauge values (open websockets) when it exits,
+    so a restarted server's old sockets are not counted on (a killed one's stay until the
+    folder is emptied at the next start)."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        atexit.register(multiprocess.mark_process_dead, os.getpid())
