@@ -1,9 +1,11 @@
 """``/healthz``, ``/readyz`` and ``/metrics``, answered first in the middleware chain.
 
 Probes and scrapers ask by the pod's or container's address over plain HTTP, so these three
-answer before the host check, the HTTPS redirect, sessions, CSRF and the rate limits: their
-answers depend on nothing the request says (no host, no cookie), so no check is bypassed for
-anything else. Only GET and HEAD; every answer is ``Cache-Control: no-store``.
+answer right after Django's ``SecurityMiddleware`` (which adds its headers and exempts them
+from the HTTPS redirect: ``SECURE_REDIRECT_EXEMPT``) and before the host check, sessions, CSRF
+and the rate limits: their answers depend on nothing the request says (no host, no cookie), so
+no check is bypassed for anything else. Only GET and HEAD; every answer is ``Cache-Control:
+no-store``.
 
 * ``/healthz``: the process serves requests (touches nothing else): ``{"status": "ok"}``.
 * ``/readyz``: ``config.readiness``'s checks, 200 when all pass, 503 naming the one that did not.

@@ -69,11 +69,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
     "config.request_id.RequestIdMiddleware",
     # /healthz, /readyz and /metrics answer here, before host checks, sessions and CSRF
     "config.probes.ProbesMiddleware",
     "config.request_metrics.RequestMetricsMiddleware",
-    "django.middleware.security.SecurityMiddleware",
     "config.headers.SecurityHeadersMiddleware",
     "config.security.RequestLimitsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -90,8 +90,7 @@ MIDDLEWARE = [
 
 if not DEBUG:
     # Production serves the collected static files itself; in DEBUG runserver does it.
-    _after = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1
-    MIDDLEWARE.insert(_after, "whitenoise.middleware.WhiteNoiseMiddleware")
+    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -393,3 +392,5 @@ if METRICS_TOKEN and len(METRICS_TOKEN) < 32:
 WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 60)  # /readyz: worker seen
 BACKUP_DIR = Path(env_str("BACKUP_DIR", str(BASE_DIR / "var" / "backups")))
 BACKUP_KEEP = env_int("BACKUP_KEEP", 14)
+# The probes answer over plain HTTP too: a probe asks the pod's own address (config/probes.py).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
