@@ -10,6 +10,7 @@ from tournament.logic.scoring_calls import gap_errors
 from tournament.models import Entrant, Tournament
 from tournament.models.event import game_length_error
 from tournament.models.event_settings import BY_NAME, GROUPS, SETTINGS, in_group
+from tournament.models.mode_limits import mode_errors
 from tournament.services.clock import MAX_EXTEND_SECONDS
 from tournament.setting_fields import setting_formfield
 from tournament.widgets import LongSelect
@@ -113,6 +114,9 @@ class TournamentForm(forms.ModelForm):
                 problem = None  # an unknown system is the system field's own error
             if problem:
                 self.add_error("game_length_seconds", problem[0].upper() + problem[1:] + ".")
+        for name, problems in mode_errors(key, mode, data).items():
+            for problem in problems:  # a mode's own problem is the game-and-mode field's
+                self.add_error("system_mode" if name == "mode" else name, problem)
         return data
 
     def save(self, commit=True):

@@ -1,6 +1,7 @@
 """API representations of tournaments, entrants and the audit trail (rounds and their tables:
 ``tournament.api.round_serializers``)."""
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -13,6 +14,7 @@ from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from tournament.logic.scoring_calls import gap_errors
 from tournament.models import Entrant, EntrantStatus, Tournament, TournamentStatus
 from tournament.models.event import MAX_TIEBREAKERS, game_length_error, tiebreaker_errors
+from tournament.models.mode_limits import READ_SETTINGS, mode_errors
 from tournament.models.people import MAX_SEED
 from tournament.services.events import SETTINGS
 from tournament.services.player_suggestions import suggestable
@@ -124,7 +126,7 @@ class TournamentWriteSerializer(StrictModelSerializer):
         options["points_table"] = self._value(attrs, "points_table") or {}
         options["tie_policy"] = self._value(attrs, "tie_policy")
         try:
-            engine_api.check_options(system, options)
+            engine_api.check_options(system, options, mode)
         except ResultInvalid as exc:
             errors: dict[str, list[str]] = {}
             for problem in exc.problems:
@@ -145,6 +147,10 @@ class TournamentWriteSerializer(StrictModelSerializer):
             problems = tiebreaker_errors(system, mode, self._value(attrs, "tiebreakers") or [])
             if problems:
                 raise serializers.ValidationError({"tiebreakers": problems})
+        values = {name: self._value(attrs, name) for name in READ_SETTINGS}
+        limits = mode_errors(system, mode, values, self.instance)
+        if limits:
+            raise serializers.ValidationError(limits)
         return attrs
 
 
@@ -258,6 +264,10 @@ class EntrantCreateSerializer(StrictSerializer):
             raise serializers.ValidationError(
                 {"members": ["this event's sides are single players"]}
             )
+        size = len([m for m in data.get("members", ()) if m.strip()])
+        problem = self.context["tournament"].mode_fit.team_size_problem(size)
+        if team_play and problem is not None:
+            raise serializers.ValidationError({"members": [problem.text(gettext)]})
         return data
 
 
