@@ -40,23 +40,21 @@ def libpq_environment(database: dict) -> dict[str, str]:
     return env
 
 
+#: neither the owner nor the grants of the dumped objects: a restore under another role works
+PORTABLE = ["--no-owner", "--no-privileges"]
+
+
 def dump_command(path: Path) -> list[str]:
-    return [
-        "pg_dump",
-        "--format=custom",
-        "--no-owner",
-        "--no-privileges",
-        f"--file={path}",
-    ]
+    return ["pg_dump", "--format=custom", *PORTABLE, f"--file={path}"]
 
 
 def restore_command(path: Path) -> list[str]:
+    """All or nothing, what it restores dropped first; the database named by ``PGDATABASE``."""
     return [
         "pg_restore",
         "--clean",
         "--if-exists",
-        "--no-owner",
-        "--no-privileges",
+        *PORTABLE,
         "--single-transaction",
         "--exit-on-error",
         f"--dbname={NAMELESS_DBNAME}",
