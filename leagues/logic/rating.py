@@ -161,6 +161,8 @@ def finishing_orders(places: list[int]) -> list[list[int]]:
     takes its places in every rotation (each tied side takes each of the group's places once),
     in every combination with the other groups'. One finish, the places as given, when nobody
     ties."""
+    if len(set(places)) == len(places):
+        return [list(places)]
     groups: dict[int, list[int]] = {}
     for index, place in enumerate(places):
         groups.setdefault(place, []).append(index)

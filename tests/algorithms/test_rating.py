@@ -12,6 +12,7 @@ from leagues.logic.rating import (
     RatingError,
     RatingRun,
     Side,
+    finishing_orders,
     rate,
     side_strength,
     win_chances,
@@ -150,3 +151,10 @@ def test_the_list_ranks_a_one_game_winner_by_the_estimate_not_below_steady_avera
     assert order.index("new") < order.index("steady")
     assert run.rating(S, "new").provisional
     assert run.rating(S, "new").listed == pytest.approx(run.rating(S, "new").mu)
+
+
+def test_a_shared_place_stands_for_each_rotation_of_the_tied_sides():
+    assert finishing_orders([1, 2, 3]) == [[1, 2, 3]]
+    assert finishing_orders([1, 1, 3]) == [[1, 2, 3], [2, 1, 3]]
+    assert finishing_orders([2, 1, 2, 2]) == [[2, 1, 3, 4], [4, 1, 2, 3], [3, 1, 4, 2]]
+    assert len(finishing_orders([1, 1, 3, 3])) == 4
