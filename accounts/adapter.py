@@ -1,13 +1,12 @@
 """How django-allauth behaves here: sign-up open or by invitation only, where a new sign-in
-lands (an invitation being accepted, else the dashboard), and a new password (changed, set or
-reset) revokes every API token of the account."""
+lands (an invitation being accepted, else the dashboard). A new password revokes every API
+token of the account by any door (``accounts.password_change``)."""
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from accounts import tokens
 from common.audit.actor import Actor
 from common.audit.channels import Channel
 from tournament.services import invitations
@@ -43,9 +42,3 @@ class AccountAdapter(DefaultAccountAdapter):
         if token:
             return reverse("tournament:invitation", args=[token])
         return super().get_login_redirect_url(request)
-
-    def set_password(self, user, password) -> None:
-        """allauth's one door for a new password (change, set, reset): the tokens made under
-        the old one stop working, as the other sessions do."""
-        super().set_password(user, password)
-        tokens.revoke_all(user)

@@ -6,8 +6,8 @@ The hash is looked up through the unique index, which compares nothing character
 
 Who makes tokens (docs/api.md): a signed-in session (the tokens page, ``POST /api/v1/tokens/``) or
 the password exchange (``POST /api/v1/auth/token/``), never a token. An account that may not use
-the API (``accounts.access``) gets none and its tokens are refused. A password change or reset
-revokes every token of the account (``accounts.adapter``); so does "revoke all".
+the API (``accounts.access``) gets none and its tokens are refused. A new password, by any door,
+revokes every token of the account (``accounts.password_change``); so does "revoke all".
 """
 
 from __future__ import annotations

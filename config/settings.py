@@ -208,6 +208,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # not a check: revokes the API tokens whenever a password changes, by any door
+    {"NAME": "accounts.password_change.RevokeTokensOnPasswordChange"},
 ]
 # Accounts: django-allauth (sign-in by username or e-mail, sign-up, password reset, e-mail
 # verification, TOTP second factor). The Django admin is for superusers only, and its login

@@ -51,6 +51,7 @@ from engine.errors import Problem, ResultInvalid
 from engine.json_data import JsonObject
 from engine.live import log as live_log
 from engine.live.log import LiveModel
+from engine.modes import ModeSpec
 from engine.options import parse_options
 from engine.ranking import Number, award_points, places_from_keys
 from engine.ranking import points_table as _points_table
@@ -64,6 +65,7 @@ __all__ = [
     "describe",
     "list_systems",
     "max_game_seconds",
+    "mode_spec",
     "new_game",
     "points_for_places",
     "points_table",
@@ -72,6 +74,7 @@ __all__ = [
     "score",
     "scoring_call",
     "snapshot",
+    "system_name",
     "tiebreaker_choices",
     "validate",
 ]
@@ -130,6 +133,16 @@ def points_for_places(places: list[int], options: JsonObject | None = None) -> l
         )
     table = _points_table(len(places), opts["points_table"])
     return [points for points, _ in award_points(places, table, opts["tie_policy"])]
+
+
+def mode_spec(system_key: str, mode: str) -> ModeSpec:
+    """The mode's declaration: its sides, team sizes and player limit (``ModeSpec``)."""
+    return registry.get_system(system_key).mode(mode)
+
+
+def system_name(system_key: str) -> str:
+    """The game system's name ("Tsukuyumi - Full Moon Down")."""
+    return registry.get_system(system_key).name
 
 
 def max_game_seconds(system_key: str, mode: str) -> int:

@@ -127,6 +127,26 @@ DECISIONS: tuple[Decision, ...] = (
         "004 two-player rules: three rounds, VP only from victory cards; no tie rule given",
         "Game and mode",
     ),
+    Decision(
+        "A two-player mode pairs its rounds two a game; an odd count gives one player a bye, "
+        "scored as the Alliances bye (a two-side win); the preferred game size does not apply",
+        "004: the two-player game seats exactly two; the rulebook gives no tournament",
+        "A bye scores as a win",
+    ),
+    Decision(
+        "A two-player mode's elimination is the Alliances bracket played by players: 1 v 8, "
+        "2 v 7, 3 v 6, 4 v 5, then AD and BC, then a three-game final of two; 8 or more "
+        "qualified play a top 8, 4-7 a top 4, 2-3 a final of two",
+        "000/001 Alliances elimination; 004 gives no tournament",
+        "Cut size",
+    ),
+    Decision(
+        "An event follows its mode's own limits: team sizes, sides a game and players a table "
+        "(King of the Hill (Alliance): teams of two, two teams a game, no 2v2v2); settings or "
+        "registered sides the mode cannot play are refused, saying which and why",
+        "000: King of the Hill is for 2-4 players; Alliances teams of 2-3, 2v2v2 optional",
+        "Game and mode; Alliances: play one 2v2v2 game; Cut size",
+    ),
 )
 
 

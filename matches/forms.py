@@ -12,6 +12,7 @@ from dataclasses import field as dataclass_field
 
 from django import forms
 
+from common.audit.reasons import REASON_MAX_CHARS
 from engine.errors import ResultInvalid
 
 
@@ -254,7 +255,7 @@ class CorrectionReasonForm(forms.Form):
     """Why a referee changes an accepted result (required, kept with the new version)."""
 
     reason = forms.CharField(
-        max_length=500,
+        max_length=REASON_MAX_CHARS,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Shown in the match history and the audit trail.",
     )

@@ -3,12 +3,14 @@
 from django import forms
 from django.utils.text import slugify
 
+from common.audit.reasons import REASON_MAX_CHARS
 from engine import api as engine_api
 from engine.errors import EngineUserError
 from tournament.logic.scoring_calls import gap_errors
 from tournament.models import Entrant, Tournament
 from tournament.models.event import game_length_error
 from tournament.models.event_settings import BY_NAME, GROUPS, SETTINGS, in_group
+from tournament.models.mode_limits import mode_errors
 from tournament.services.clock import MAX_EXTEND_SECONDS
 from tournament.setting_fields import setting_formfield
 from tournament.widgets import LongSelect
@@ -112,6 +114,9 @@ class TournamentForm(forms.ModelForm):
                 problem = None  # an unknown system is the system field's own error
             if problem:
                 self.add_error("game_length_seconds", problem[0].upper() + problem[1:] + ".")
+        for name, problems in mode_errors(key, mode, data).items():
+            for problem in problems:  # a mode's own problem is the game-and-mode field's
+                self.add_error("system_mode" if name == "mode" else name, problem)
         return data
 
     def save(self, commit=True):
@@ -214,7 +219,7 @@ class CloseRoundForm(forms.Form):
 
     reason = forms.CharField(
         required=False,
-        max_length=500,
+        max_length=REASON_MAX_CHARS,
         label="Reason (needed when a table has no result)",
         widget=forms.Textarea(attrs={"rows": 2}),
     )
@@ -226,4 +231,4 @@ class ExtendClockForm(forms.Form):
     seconds = forms.IntegerField(
         min_value=1, max_value=MAX_EXTEND_SECONDS, initial=60, label="Add seconds"
     )
-    reason = forms.CharField(required=False, max_length=200, label="Reason")
+    reason = forms.CharField(required=False, max_length=REASON_MAX_CHARS, label="Reason")

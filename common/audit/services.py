@@ -6,6 +6,7 @@ Every service takes an ``Actor`` (``common.audit.actor``) and writes its own ent
 
 from common.audit.actor import Actor
 from common.audit.models import AuditEntry
+from common.audit.reasons import check_reason
 from common.db import sql
 
 
@@ -19,7 +20,11 @@ def record_change(
     after=None,
     reason: str = "",
 ) -> AuditEntry:
-    """Append one entry to the tournament's audit trail (``target`` is any model instance)."""
+    """Append one entry to the tournament's audit trail (``target`` is any model instance).
+
+    A reason too long to keep whole is refused (``ReasonTooLong``): the caller's transaction
+    rolls back, so the action changes nothing."""
+    check_reason(reason)
     entry = AuditEntry(
         tournament=tournament,
         action=action,

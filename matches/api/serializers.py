@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from common.api.serializers import StrictSerializer
+from common.audit.reasons import REASON_MAX_CHARS
 from matches.models import Match, ResultResponse, ResultVersion, Seat
 
 
@@ -167,13 +168,13 @@ class CorrectionSerializer(StrictSerializer):
     """A referee's correction: the new report and why."""
 
     report = ReportField()
-    reason = serializers.CharField(max_length=2000)
+    reason = serializers.CharField(max_length=REASON_MAX_CHARS)
 
 
 class DisputeSerializer(StrictSerializer):
     """Why a side disputes a reported result."""
 
-    reason = serializers.CharField(max_length=2000)
+    reason = serializers.CharField(max_length=REASON_MAX_CHARS)
 
 
 class ConfirmSerializer(StrictSerializer):

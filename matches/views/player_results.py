@@ -18,6 +18,7 @@ from django.shortcuts import redirect
 
 from common.audit.actor import Actor
 from common.audit.channels import Channel
+from common.audit.reasons import reason_problem
 from common.db.query_numbers import whole_number
 from common.db.sql import MAX_ID
 from common.rate_limits import rate_limited
@@ -32,7 +33,6 @@ from matches.views import offline_sync
 from tournament.models import PUBLIC_ROUND_STATES
 from tournament.services.permissions import entrant_from_token
 
-MAX_REASON = 500
 RESULT_ACTIONS = ("report", "confirm", "dispute")
 
 
@@ -143,11 +143,13 @@ def answer(request, entrant) -> ActionOutcome:
         if version_id is not None
         else None
     )
-    reason = request.POST.get("reason", "").strip()[:MAX_REASON]
+    reason = request.POST.get("reason", "").strip()
     if version is None:
         return ActionOutcome(error="This is not a report of one of your games.")
     if action == "dispute" and not reason:
         return ActionOutcome(dispute_errors={version.pk: "Say what is wrong with this result."})
+    if action == "dispute" and reason_problem(reason):
+        return ActionOutcome(dispute_errors={version.pk: reason_problem(reason)})
     actor, key = actor_of(request, entrant), request.POST.get(KEY_FIELD)
     try:
         if action == "confirm":

@@ -1,12 +1,15 @@
 """Issue 33.12: what makes an API token and what ends one.
 
 Only a signed-in session or the password exchange makes tokens, never a token (a token's
-children would outlive its revocation); a password change or reset revokes every token of the
-account; "revoke all" is in the API too.
+children would outlive its revocation); a new password by any door (a change, a reset,
+``manage.py changepassword``) revokes every token of the account; "revoke all" is in the API too.
 """
+
+from io import StringIO
 
 import pytest
 from django.core import mail
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from accounts import tokens
@@ -84,3 +87,31 @@ def test_the_tokens_page_says_what_ends_a_token(client):
     client.force_login(verified_user("pia"))
     page = client.get("/accounts/tokens/").content.decode()
     assert "Changing or resetting your password revokes every token." in page
+
+
+def test_manage_py_changepassword_revokes_every_token(monkeypatch):
+    """The command line sets a password without allauth: its tokens stop working too."""
+    user = verified_user("ola", password=PASSWORD)
+    key = tokens.issue(user, "laptop").key
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": NEW_PASSWORD)
+    call_command("changepassword", "ola", stdout=StringIO())
+    user.refresh_from_db()
+    assert user.check_password(NEW_PASSWORD)
+    assert with_key(key).get("/api/v1/tokens/").status_code == 401
+
+
+def test_a_new_account_and_a_saved_profile_revoke_nothing():
+    """Only a new password revokes: saving the account for anything else leaves tokens alone."""
+    user = verified_user("pia", password=PASSWORD)
+    key = tokens.issue(user, "phone").key
+    user.first_name = "Pia"
+    user.save()
+    verified_user("quinn", password=PASSWORD)
+    assert with_key(key).get("/api/v1/tokens/").status_code == 200
+
+
+def test_the_new_password_field_says_tokens_end(client):
+    client.force_login(verified_user("ria", password=PASSWORD))
+    page = client.get("/accounts/password/change/").content.decode()
+    assert "A new password ends every API token of your account." in page
+    assert "<li></li>" not in page

@@ -170,7 +170,7 @@ def test_one_command_service_by_name(event):
     assert round_.game_length_seconds == 240
     round_ = clock.run_command(round_, "extend", referee, seconds=30, reason="x" * 900)
     entry = AuditEntry.objects.get(action="clock.extend")
-    assert len(entry.reason) == 500 and entry.channel == "live"
+    assert len(entry.reason) == 900 and entry.channel == "live"
     assert entry.ip_address == "10.0.0.7"
     with pytest.raises(ClockError, match="unknown clock command 'rewind'"):
         clock.run_command(round_, "rewind", referee)

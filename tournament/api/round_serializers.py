@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from common.api.serializers import StrictSerializer
+from common.audit.reasons import REASON_MAX_CHARS
 from matches.api.serializers import MatchSerializer, SeatSerializer
 from matches.models import MatchStatus
 from tournament.api.serializers import enum_ref
@@ -91,4 +92,6 @@ class GenerateRoundSerializer(StrictSerializer):
 class CompleteRoundSerializer(StrictSerializer):
     """Optional reason, required when tables have no accepted result."""
 
-    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=REASON_MAX_CHARS
+    )

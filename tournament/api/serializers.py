@@ -1,17 +1,20 @@
 """API representations of tournaments, entrants and the audit trail (rounds and their tables:
 ``tournament.api.round_serializers``)."""
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.api.serializers import StrictModelSerializer, StrictSerializer
 from common.audit.models import AuditEntry
+from common.audit.reasons import REASON_MAX_CHARS
 from engine import api as engine_api
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from tournament.logic.scoring_calls import gap_errors
 from tournament.models import Entrant, EntrantStatus, Tournament, TournamentStatus
 from tournament.models.event import MAX_TIEBREAKERS, game_length_error, tiebreaker_errors
+from tournament.models.mode_limits import READ_SETTINGS, mode_errors
 from tournament.models.people import MAX_SEED
 from tournament.services.events import SETTINGS
 from tournament.services.player_suggestions import suggestable
@@ -144,6 +147,10 @@ class TournamentWriteSerializer(StrictModelSerializer):
             problems = tiebreaker_errors(system, mode, self._value(attrs, "tiebreakers") or [])
             if problems:
                 raise serializers.ValidationError({"tiebreakers": problems})
+        values = {name: self._value(attrs, name) for name in READ_SETTINGS}
+        limits = mode_errors(system, mode, values, self.instance)
+        if limits:
+            raise serializers.ValidationError(limits)
         return attrs
 
 
@@ -257,6 +264,10 @@ class EntrantCreateSerializer(StrictSerializer):
             raise serializers.ValidationError(
                 {"members": ["this event's sides are single players"]}
             )
+        size = len([m for m in data.get("members", ()) if m.strip()])
+        problem = self.context["tournament"].mode_fit.team_size_problem(size)
+        if team_play and problem is not None:
+            raise serializers.ValidationError({"members": [problem.text(gettext)]})
         return data
 
 
@@ -289,7 +300,9 @@ class EmptySerializer(StrictSerializer):
 class DropSerializer(StrictSerializer):
     """Why a side leaves the event (optional; kept in the audit trail, as on the console)."""
 
-    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        max_length=REASON_MAX_CHARS, required=False, allow_blank=True, default=""
+    )
 
 
 @extend_schema_field(OpenApiTypes.BINARY)

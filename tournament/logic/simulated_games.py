@@ -4,7 +4,9 @@ Used by the demo data and the event simulation: instead of inventing numbers, ea
 played as a sequence of random legal events (hits, parries, heals, and in King of the Hill and
 Domination the scoring calls) from "Yarra Mark!" to the last side standing or the end of the
 clock, and the engine proposes the result. Whatever the engine refuses is simply not played, so
-every result is one the rules allow. Eye vs Eye games are dealt as random Viewpoint totals.
+every result is one the rules allow. Eye vs Eye games are dealt as random Viewpoint totals,
+Tsukuyumi games as random VP (a two-player game's within its victory cards' bound) and a random
+final initiative order.
 """
 
 import random
@@ -15,6 +17,9 @@ from engine.json_data import JsonObject
 
 EYE_FOR_AN_EYE = "eye_for_an_eye"
 EYE_VS_EYE = "eye_vs_eye"
+TSUKUYUMI = "tsukuyumi"
+#: the most VP a simulated Tsukuyumi side scores (below every mode's bound)
+TSUKUYUMI_MOST_VP = 30
 #: Eye for an Eye modes whose tables make scoring calls
 CALLING_MODES = ("king_of_the_hill", "domination")
 CHIEFS = ("Grublic", "Riparian", "Banksia", "Incendiary", "Pluma", "Echo")
@@ -110,4 +115,15 @@ def random_game(
         if winner is not None:
             report["first_to_100"] = winner
         return report
+    if system == TSUKUYUMI:
+        return random_tsukuyumi([side for side, _ in sides], rng)
     raise ValueError(f"the simulation does not play {system!r}")
+
+
+def random_tsukuyumi(sides: list[str], rng: random.Random) -> JsonObject:
+    """A Tsukuyumi report: each player's VP and the final initiative order (which breaks ties)."""
+    order = rng.sample(sides, len(sides))
+    return {
+        "sides": [{"side": side, "vp": rng.randint(0, TSUKUYUMI_MOST_VP)} for side in sides],
+        "initiative_order": list(order),
+    }

@@ -7,6 +7,7 @@ from django.db.models import F, Q
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
+from tournament.logic.mode_fit import ModeFit
 from tournament.logic.pairing import DEFAULT_METHOD
 from tournament.logic.scoring_calls import (
     DEFAULT_GAP_SECONDS,
@@ -27,6 +28,7 @@ from tournament.models.choices import (
     TournamentStatus,
     pairing_method_choices,
 )
+from tournament.models.mode_limits import event_fit, mode_errors
 
 MAX_TIEBREAKERS = 10
 MAX_DISPUTE_WINDOW_MINUTES = 120
@@ -276,7 +278,8 @@ class Tournament(models.Model):
         return engine_api.default_tiebreakers(self.game_system, self.mode)
 
     def clean(self):
-        """Refuse a tiebreaker the game mode does not offer (the admin's form calls this)."""
+        """Refuse a tiebreaker the game mode does not offer, and settings or entrants the mode
+        cannot play (``mode_limits``; the admin's form calls this)."""
         super().clean()
         try:
             errors = tiebreaker_errors(self.game_system, self.mode, self.tiebreakers)
@@ -287,6 +290,15 @@ class Tournament(models.Model):
         gaps = gap_errors(self.scoring_call_gap_min_seconds, self.scoring_call_gap_max_seconds)
         if gaps:
             raise ValidationError({"scoring_call_gap_min_seconds": gaps})
+        stored = Tournament.objects.filter(pk=self.pk).first() if self.pk else None
+        limits = mode_errors(self.game_system, self.mode, vars(self), stored)
+        if limits:
+            raise ValidationError(limits)
+
+    @property
+    def mode_fit(self) -> ModeFit:
+        """What the event's game mode can seat (``tournament.logic.mode_fit``)."""
+        return event_fit(self.game_system, self.mode)
 
     @property
     def team_play(self) -> bool:

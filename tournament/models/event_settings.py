@@ -53,6 +53,7 @@ GROUPS = (
 
 EVERY_MODE = _("every mode")
 ALLIANCES = _("team modes (alliances)")
+TWO_SIDES = _("team modes (alliances) and two-player modes")
 VP_MODES = _("VP modes (Nymphlet Ceremony, King of the Hill, Domination)")
 CALLED_MODES = _("realtime King of the Hill and Domination")
 
@@ -124,15 +125,18 @@ SETTINGS: tuple[Setting, ...] = (
             rule=_("a registered pairing method")),
     Setting("preferred_pod_size", _("Preferred game size"), "format",
             choices=((4, _("4 sides")), (3, _("3 sides"))),
-            help=_("Remainders make smaller games; a 2-side game only when nothing else fits.")),
+            help=_("Remainders make smaller games; a 2-side game only when nothing else fits. "
+                   "Modes that seat two sides a game (teams, Tsukuyumi's two-player game) play "
+                   "in pairs and ignore it.")),
     Setting("rating_seeding", _("Seat by rating"), "format", optional=True),
     Setting("allow_three_team_games",
             _("Alliances: play one 2v2v2 game rather than give a bye"), "modes",
-            applies=ALLIANCES),
+            applies=ALLIANCES,
+            rule=_("only where the mode seats three teams (not King of the Hill (Alliance))")),
     Setting("equal_team_sizes", _("Alliances: teams meet only teams of their own size"),
             "modes", applies=ALLIANCES),
     Setting("bye_scores_as_win", _("A bye scores as a win"), "modes", on_form=False,
-            applies=ALLIANCES),
+            applies=TWO_SIDES),
     Setting("points_table", _("Points table"), "scoring", on_form=False,
             rule=_("checked by the game system's rules")),
     Setting("tie_policy", _("Equal scores in one game"), "game"),
@@ -147,7 +151,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("tiebreakers", _("Tiebreakers"), "scoring", on_form=False,
             rule=format_lazy(_("at most {n}, each one the mode offers, none twice"),
                              n=MAX_TIEBREAKERS)),
-    Setting("cut_size", _("Cut size"), "format", minimum=2, maximum=1024, optional=True),
+    Setting("cut_size", _("Cut size"), "format", minimum=2, maximum=1024, optional=True,
+            rule=_("one the mode's bracket plays: 16, 8, 4 in groups of four; 8, 4, 2 with two "
+                   "sides a game")),
     Setting("cut_tie_resolution", _("A tie at the cut line is settled by"), "format"),
     Setting("start_clock_on_publish", _("Start the clock when a round is published"), "format"),
     Setting("scoring_calls", _("Scoring calls on the round clock"), "modes",

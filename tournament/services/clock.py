@@ -29,8 +29,10 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.audit.actor import SYSTEM, Actor
+from common.audit.reasons import reason_problem
 from common.audit.services import record_change
 from common.errors import ServiceError
 from common.live import realtime
@@ -250,8 +252,12 @@ def run_command(
     if command not in COMMANDS:
         raise ClockError(f"unknown clock command {command!r}")
     if command == "extend":
-        reason = reason if isinstance(reason, str) else ""
-        return extend(round_, seconds, actor, reason=reason[:500])
+        if not isinstance(reason, str):
+            raise ClockError(_("the reason must be text"))
+        problem = reason_problem(reason.strip())
+        if problem:
+            raise ClockError(problem)
+        return extend(round_, seconds, actor, reason=reason.strip())
     if command == "start":
         return start(round_, actor, seconds=seconds)
     return COMMANDS[command](round_, actor)

@@ -57,8 +57,9 @@ class EliminationState:
 
 
 def bracket_mode(tournament: Tournament) -> str:
-    """The bracket format family: teams or players."""
-    return "teams" if tournament.team_play else "players"
+    """The bracket format the event's mode plays: groups of four players, or two sides a game
+    (teams, or the players of a two-player mode)."""
+    return tournament.mode_fit.bracket
 
 
 def _seed_round(tournament, kind, label, *, game=1, report=None) -> Round:

@@ -178,9 +178,10 @@ def register_team(
     seed: int | None = None,
     actor: Actor = SYSTEM,
 ) -> Entrant:
-    """Add a team of two or three named players to a team event (Alliances). A member the
-    organiser already knows keeps their record (``team_members``: one record per person across
-    team events, issue 35), audited like a known single player."""
+    """Add a team of two or three named players to a team event (Alliances), of a size the
+    event's mode seats (King of the Hill (Alliance): two). A member the organiser already knows
+    keeps their record (``team_members``: one record per person across team events, issue 35),
+    audited like a known single player."""
     members = [m.strip() for m in members if m and m.strip()]
     if not Team.MIN_MEMBERS <= len(members) <= Team.MAX_MEMBERS:
         raise RegistrationError(
@@ -188,6 +189,9 @@ def register_team(
         )
     if len({m.lower() for m in members}) != len(members):
         raise RegistrationError("each player of a team is named once")
+    size_problem = tournament.mode_fit.team_size_problem(len(members))
+    if tournament.team_play and size_problem is not None:
+        raise RegistrationError(size_problem.text(_))
 
     known = []
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.audit.actor import SYSTEM, Actor
 from common.audit.services import record_change
@@ -22,6 +23,7 @@ from leagues.services.ratings import ratings_change
 from matches.models import Match, MatchStatus, ResultVersion, Seat
 from matches.services.results import record_bye
 from notifications.services import pushes
+from tournament.logic.mode_fit import PAIR_TABLES, table_problem
 from tournament.logic.pairing import (
     AllianceOptions,
     PairingError,
@@ -123,28 +125,39 @@ def with_strengths(tournament: Tournament, sides: list[Side]) -> list[Side]:
 
 
 def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int):
-    """Call the right pure pairing function for the event's mode."""
+    """Call the right pure pairing function for what the event's mode seats (pods of players,
+    or two sides a game: teams, or the players of a two-player mode), and refuse a table the
+    mode cannot play."""
     method = tournament.pairing_method
     sides = with_strengths(tournament, sides)
-    if tournament.team_play:
+    fit = tournament.mode_fit
+    if fit.seating == PAIR_TABLES:
         options = AllianceOptions(
             method=method,
             seed=seed,
             round_number=number,
             three_team_game=tournament.allow_three_team_games
+            and fit.three_team_tables
             and (tournament.equal_team_sizes or all_pairs(tournament)),
-            equal_sizes=tournament.equal_team_sizes,
+            equal_sizes=tournament.equal_team_sizes and fit.team_play,
             seeding=tournament.rating_seeding,
         )
-        return pair_alliances(sides, options)
-    options = PairingOptions(
-        method=method,
-        preferred_size=tournament.preferred_pod_size,
-        seed=seed,
-        round_number=number,
-        seeding=tournament.rating_seeding,
-    )
-    return pair_pods(sides, options)
+        pairing = pair_alliances(sides, options)
+    else:
+        options = PairingOptions(
+            method=method,
+            preferred_size=tournament.preferred_pod_size,
+            seed=seed,
+            round_number=number,
+            seeding=tournament.rating_seeding,
+        )
+        pairing = pair_pods(sides, options)
+    players = {side.id: side.size for side in sides}
+    for pod in pairing.pods:
+        problem = table_problem(fit, pod.table, [players[side] for side in pod.sides])
+        if problem is not None:
+            raise PairingError(problem.text(gettext))
+    return pairing
 
 
 def next_swiss_numbers(tournament: Tournament) -> tuple[int, int]:
@@ -198,10 +211,11 @@ def generate_swiss_round(
 
 
 def seat_flowers(round_: Round, pairing) -> list[list[str]]:
-    """Each pod's starting flowers by seat: one per player (a team's joined by "+"), none in
-    Domination (its players start by the centre)."""
+    """Each pod's starting flowers by seat: one per player (a team's joined by "+"), none where
+    the mode deals none (Domination: its players start by the centre)."""
     tournament = round_.tournament
-    if tournament.game_mode["starting_flowers"] and not tournament.team_play:
+    fit = tournament.mode_fit
+    if fit.deals_flowers and not fit.team_play:
         return [list(pod.flowers) for pod in pairing.pods]  # the pairing's own seeded deal
     players = players_per_side(tournament)  # one query for the whole round
     return [
@@ -222,9 +236,10 @@ def table_flowers(
     tournament: Tournament, sides, seed: int, table: int, players: dict[int, int] | None = None
 ) -> list[str]:
     """One table's starting flowers by seat (side ids in seat order), the same rule for Swiss
-    rounds and elimination games: one per player, a team's joined by "+", none in Domination.
+    rounds and elimination games: one per player, a team's joined by "+", none where the mode
+    deals none (Domination) or a table may seat more players than there are flowers.
     ``players`` (from ``players_per_side``) saves a query when many tables are dealt."""
-    if not tournament.game_mode["starting_flowers"]:
+    if not tournament.mode_fit.deals_flowers:
         return [""] * len(sides)
     if players is None:
         players = players_per_side(tournament)

@@ -54,11 +54,11 @@ def register_sides(
     rng: random.Random,
     pool: list[Player] | None = None,
 ) -> None:
-    """Register ``count`` checked-in sides: players, or teams of 2-3 players. With ``pool``, the
-    players are drawn from it (so the same people play again; a team event needs up to three
-    players a team in the pool), else they are new. The rows go in by bulk (a few statements
-    for 10,000 sides, where one by one the standings' revision was bumped for each), and the
-    standings' revision moves once."""
+    """Register ``count`` checked-in sides: players, or teams of the sizes the mode seats. With
+    ``pool``, the players are drawn from it (so the same people play again; a team event needs
+    up to three players a team in the pool), else they are new. The rows go in by bulk (a few
+    statements for 10,000 sides, where one by one the standings' revision was bumped for each),
+    and the standings' revision moves once."""
     if not teams:
         players = (
             rng.sample(pool, count)
@@ -68,9 +68,10 @@ def register_sides(
         sides = [{"player": player, "display_name": player.name} for player in players]
     else:
         members = iter(rng.sample(pool, len(pool))) if pool is not None else None
+        sizes = tournament.mode_fit.team_sizes  # what the mode seats (King of the Hill: 2)
         sides, rosters = [], []
         for name in team_names(count, rng):
-            size = rng.choice((Team.MIN_MEMBERS, Team.MAX_MEMBERS))
+            size = rng.choice(sizes)
             rosters.append(
                 [next(members) for _ in range(size)]
                 if members is not None

@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import escape
 
+from common.audit.reasons import REASON_MAX_CHARS
 from common.live.realtime import server_time_ms
 from matches.forms import ResultForm
 from matches.models import Seat
@@ -92,6 +93,7 @@ def draw(request, entrant, refused=None, error=None):
             "form": form,
             "form_match_id": form_match_id,
             "error": error,
+            "reason_max": REASON_MAX_CHARS,
             "clock": clock_view(current_round),
             "token": f"?token={entrant.access_token}",
             "claim": claim_offer(request.user, entrant),

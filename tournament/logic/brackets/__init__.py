@@ -26,6 +26,7 @@ from tournament.logic.brackets.final_order import Finish, final_order
 from tournament.logic.brackets.formats import (
     CUTS,
     FINAL_GAMES,
+    PAIRS,
     PLAYERS,
     TEAMS,
     BracketError,
@@ -43,6 +44,7 @@ __all__ = [
     "CUTS",
     "DEFAULT_POINTS",
     "FINAL_GAMES",
+    "PAIRS",
     "PLAYERS",
     "TEAMS",
     "Advancement",

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 PLAYERS = "players"
 TEAMS = "teams"
-MODES = (PLAYERS, TEAMS)
+#: players who meet two a game (Tsukuyumi's two-player mode): the teams' bracket, for players
+PAIRS = "pairs"
+MODES = (PLAYERS, TEAMS, PAIRS)
 
 #: Allowed cut sizes per mode, largest first.
-CUTS: dict[str, tuple[int, ...]] = {PLAYERS: (16, 8, 4), TEAMS: (8, 4, 2)}
+CUTS: dict[str, tuple[int, ...]] = {PLAYERS: (16, 8, 4), TEAMS: (8, 4, 2), PAIRS: (8, 4, 2)}
 
 #: Games played in the final (points carried over between them).
 FINAL_GAMES = 3
@@ -87,6 +89,8 @@ _TEMPLATES: dict[tuple[str, int], tuple[Stage, ...]] = {
     ),
     (TEAMS, 2): (Stage("Final", (_g("Final", 1, 2),), advance=1, games=FINAL_GAMES),),
 }
+# two sides a game, whether the sides are teams or players: the same bracket
+_TEMPLATES |= {(PAIRS, cut): _TEMPLATES[(TEAMS, cut)] for cut in CUTS[PAIRS]}
 
 
 def check_mode(mode: str) -> None:
@@ -97,7 +101,7 @@ def check_mode(mode: str) -> None:
 def cut_size(qualified: int, mode: str, override: int | None = None) -> int:
     """How many sides go to the elimination stage.
 
-    Players: 16 or more -> 16, 8-15 -> 8, 4-7 -> 4. Teams: 8 or more -> 8, 4-7 -> 4,
+    Players: 16 or more -> 16, 8-15 -> 8, 4-7 -> 4. Teams and pairs: 8 or more -> 8, 4-7 -> 4,
     2-3 -> 2. ``override`` (the organiser's choice) must be one of the mode's cut sizes
     and no more than ``qualified``.
     """

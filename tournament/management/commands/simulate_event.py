@@ -21,7 +21,7 @@ from leagues.models import PlayerRating
 from leagues.services.season_simulation import EventPlan, simulate_season
 from leagues.services.season_standings import season_standings
 from tournament.logic.pairing import method_keys
-from tournament.logic.simulated_games import EYE_FOR_AN_EYE, EYE_VS_EYE
+from tournament.logic.simulated_games import EYE_FOR_AN_EYE, EYE_VS_EYE, TSUKUYUMI
 from tournament.models import EntrantStatus, StageKind, Tournament
 from tournament.models.people import MAX_SEED
 from tournament.services.rounds import RoundError
@@ -39,9 +39,14 @@ MODES = {
             "nymphlet_ceremony",
             "king_of_the_hill",
             "domination",
+            "nymphlet_ceremony_alliance",
+            "king_of_the_hill_alliance",
+            "domination_alliance",
         )
     },
     "eye_vs_eye": (EYE_VS_EYE, "standard"),
+    "tsukuyumi": (TSUKUYUMI, "standard"),
+    "tsukuyumi_two_player": (TSUKUYUMI, "two_player"),
 }
 
 
@@ -79,13 +84,15 @@ class Command(BaseCommand):
         parser.add_argument(
             "--players", type=int, default=32, help="Players (or teams); default %(default)s."
         )
-        parser.add_argument("--teams", action="store_true", help="Alliances: teams of 2-3.")
+        parser.add_argument(
+            "--teams", action="store_true", help="Alliances: teams of the sizes the mode seats."
+        )
         parser.add_argument(
             "--mode",
             choices=sorted(MODES),
             default=None,
-            help="The game: an Eye for an Eye mode or eye_vs_eye; default every_eye "
-            "(alliances with --teams).",
+            help="The game: an Eye for an Eye mode, eye_vs_eye, tsukuyumi or "
+            "tsukuyumi_two_player; default every_eye (alliances with --teams).",
         )
         parser.add_argument(
             "--method",

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from common.audit.reasons import REASON_MAX_CHARS, ReasonTooLong
 from common.rate_limits import rate_limited
 from tournament.forms import CsvImportForm, PlayerForm, TeamForm
 from tournament.models import Entrant, EntrantStatus
@@ -203,12 +204,17 @@ def drop(request, slug, entrant_id):
         return render(
             request,
             "organiser/drop_confirm.html",
-            {"tournament": tournament, "entrant": entrant, "next": back},
+            {
+                "tournament": tournament,
+                "entrant": entrant,
+                "next": back,
+                "reason_max": REASON_MAX_CHARS,
+            },
         )
-    reason = request.POST.get("reason", "").strip()[:500]
+    reason = request.POST.get("reason", "").strip()
     try:
         registration.drop(entrant, page_actor(request), reason=reason)
-    except registration.RegistrationError as error:
+    except (registration.RegistrationError, ReasonTooLong) as error:
         messages.error(request, str(error))
     else:
         messages.success(
