@@ -17,7 +17,8 @@ them) it prints, over the players with at least one game only:
   after 1, 5 and 20 games (mean, then mean absolute; negative is listed too low);
 * ``one_win``: where a player who won their only game lands on the list.
 
-Then each table size and noise on its own, and the curve of the correlation event by event.
+Then each table size and noise on its own, the curve of the correlation event by event, a pair's
+and a trio's chances when every player is equal, and what a shared first place gives.
 ``--quick`` runs one small season (what the tests use). Recompute: the time to replay
 ``--recompute`` four-player games from scratch. Figures are printed, never asserted.
 """
@@ -43,7 +44,7 @@ from rating_backtest import (  # noqa: E402 - bench/ is on the path
     mean,
 )
 
-from leagues.logic.rating import Game, Side, rate  # noqa: E402
+from leagues.logic.rating import Game, RatingRun, Side, rate, win_chances  # noqa: E402
 
 SYSTEM = "eye_for_an_eye"
 SCENARIOS = [Scenario("4", 1.0), Scenario("3-6", 1.0), Scenario("4", 2.0), Scenario("3-6", 2.0)]
@@ -95,6 +96,20 @@ def report(players: int, seeds: list[int], events: int) -> None:
         print(f"  {name:<22} " + " ".join(f"{mean(curve[e]):.3f}" for e in sorted(curve)))
 
 
+def fairness() -> None:
+    """Teams of unequal size and shared places, from newcomers: the model's own numbers."""
+    pod = [("a", "b"), ("c", "d", "e")]
+    pair, trio = win_chances(SYSTEM, pod, RatingRun())
+    print(
+        f"teams: equal players, a pair against a trio: win chance pair={pair:.3f} trio={trio:.3f}"
+    )
+    for places in ([1, 2, 3, 4], [1, 1, 3, 4]):
+        sides = tuple(Side((p,), n) for p, n in zip("wxyz", places, strict=True))
+        run = rate([Game((1,), SYSTEM, sides)])
+        mus = " ".join(f"{p}={run.rating(SYSTEM, p).mu:.2f}" for p in "wxyz")
+        print(f"places {'-'.join(map(str, places))} from newcomers (mu 25): {mus}")
+
+
 def simulated_games(skills: dict[str, float], count: int, rng: random.Random, start: int = 0):
     """``count`` four-player games whose finishes follow Plackett-Luce over the true skills."""
     players = list(skills)
@@ -129,6 +144,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.quick:
         args.players, args.seeds, args.events, args.recompute = 60, 1, 3, 2_000
     report(args.players, list(range(1, args.seeds + 1)), args.events)
+    fairness()
     recompute(args.recompute, 1)
 
 

@@ -76,3 +76,4 @@ def test_the_bench_quick_run_prints_the_rating_beside_points_per_game_and_win_ra
     for name in ("'mu'", "'mu - 3 sigma (before)'", "'points per game'", "'win rate'"):
         assert f"order={name}" in run.stdout
     assert "new1=" in run.stdout and "new20=" in run.stdout and "games=" in run.stdout
+    assert "win chance pair=0.500 trio=0.500" in run.stdout
