@@ -1,7 +1,8 @@
 """How each ASGI server the project runs under is started on a loopback port.
 
 Shared by the tests that start real servers and by the benches, so both run the application
-the way the README's scaled-out commands do.
+the way production runs it (``deploy/entrypoint.sh web``: the same uvicorn flags, and the
+proxy's headers believed).
 """
 
 import sys

@@ -104,10 +104,13 @@ def score(
     return registry.get_system(system_key).score(mode, report, options)
 
 
-def check_options(system_key: str, options: JsonObject | None) -> JsonObject:
+def check_options(
+    system_key: str, options: JsonObject | None, mode: str | None = None
+) -> JsonObject:
     """An event's scoring options (points table, tie policy and the system's own), checked and
-    normalised; raises ``ResultInvalid`` naming each bad option (``options.<key>``)."""
-    return registry.get_system(system_key).parse_options(options)
+    normalised, against ``mode`` too when given (an option the mode does not play is refused);
+    raises ``ResultInvalid`` naming each bad option (``options.<key>``)."""
+    return registry.get_system(system_key).parse_options(options, mode)
 
 
 def points_table(side_count: int, options: JsonObject | None = None) -> list[Number]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import EngineFault, Problem, ResultInvalid, UnknownMode
+from engine.errors import EngineFault, OptionsInvalid, Problem, ResultInvalid, UnknownMode
 from engine.fields import Field, check_fields
 from engine.json_data import JsonObject
 from engine.live.log import LiveModel
@@ -89,6 +89,11 @@ class GameSystem:
     def check_options(self, options: JsonObject, problems: list[Problem]) -> None:
         """System-specific checks of the parsed options (append problems)."""
 
+    def check_mode_options(
+        self, mode: ModeSpec, options: JsonObject, problems: list[Problem]
+    ) -> None:
+        """Checks of the parsed options against one mode (append problems)."""
+
     def cross_check(self, ctx: GameContext) -> None:
         """System-specific consistency checks; call ``ctx.add`` for each problem."""
 
@@ -143,14 +148,21 @@ class GameSystem:
             "vp_series": mode.vp_series,
         }
 
-    def parse_options(self, options: JsonObject | None) -> JsonObject:
-        """Common plus system options, checked (raises ``OptionsInvalid``)."""
-        return parse_options(options, self.option_fields, self.check_options)
+    def parse_options(self, options: JsonObject | None, mode_key: str | None = None) -> JsonObject:
+        """Common plus system options, checked, against the mode too when one is named (raises
+        ``OptionsInvalid``)."""
+        parsed = parse_options(options, self.option_fields, self.check_options)
+        if mode_key is not None:
+            problems: list[Problem] = []
+            self.check_mode_options(self.mode(mode_key), parsed, problems)
+            if problems:
+                raise OptionsInvalid(problems)
+        return parsed
 
     def context(self, mode_key: str, report: Any, options: JsonObject | None) -> GameContext:
         """Run every check; return the context, or raise ``ResultInvalid`` with all problems."""
         mode = self.mode(mode_key)
-        opts = self.parse_options(options)
+        opts = self.parse_options(options, mode_key)
         if not isinstance(report, dict) or not isinstance(report.get("sides"), list):
             raise ResultInvalid([Problem(None, "sides", "the report needs a list of sides")])
         ctx = GameContext(mode, {}, {}, [], {}, opts)

@@ -147,6 +147,51 @@ DECISIONS: tuple[Decision, ...] = (
         "000: King of the Hill is for 2-4 players; Alliances teams of 2-3, 2v2v2 optional",
         "Game and mode; Alliances: play one 2v2v2 game; Cut size",
     ),
+    Decision(
+        "A Tsukuyumi table of two plays the two-player game in either mode: VP only from the "
+        "victory cards (a report naming another source is refused) and three rounds; the rounds "
+        "option is for tables of three or more, and the two-player mode refuses any but 3",
+        "004 p.24: two players use the two-player cards; three rounds; goals, missions, moon "
+        "centre, areas and the rest give no VP unless a victory card says so",
+        "Game and mode; Tsukuyumi option: rounds",
+    ),
+    Decision(
+        "Tsukuyumi mission VP are bounded by the missions in play: one per faction at the table, "
+        "three more with the Oni missions module",
+        "004: each faction brings one public mission, 1 VP once to each player who completes "
+        "it; the Oni missions module adds three",
+        "Tsukuyumi option: oni_missions",
+    ),
+    Decision(
+        "In Domination and King of the Hill a knocked-out character loses 5 VP once and keeps "
+        "the VP it scored; it scores at no later call and no longer counts among the characters "
+        "outside the scoring spaces",
+        "000: killed, lose 5 VP; a call scores figures on the board, 1 VP plus 1 per other "
+        "player not in a scoring space",
+        "none",
+    ),
+    Decision(
+        "Each Domination table turns its own flower deck: the clock calls the whole hall at the "
+        "same moments, each table scores the card of its own seeded shuffle (shown on the "
+        "table's phone; the projector names no colour), and a live scoring must name the colour "
+        "the last call scored at that table",
+        "000 Domination: each game shuffles its Ceremonial Flower deck at set-up and turns the "
+        "next card at each call",
+        "Scoring calls on the round clock",
+    ),
+    Decision(
+        "A VP-mode final tied on its total goes to the most Health Tokens left at the end of its "
+        "last game (not summed over its games); only a tie on those too plays one more game",
+        "000 VP modes: a series still tied after its last game goes to the most Health Tokens left",
+        "none",
+    ),
+    Decision(
+        "In an event that sums VP a bye is worth 0 VP and counts as a bye, not a game: no game "
+        "is played, so no VP are scored (a win's 4 points by place are not VP)",
+        "000 VP modes: a series totals the VP scored; byes not covered",
+        "Alliances: play one 2v2v2 game rather than give a bye; VP modes: a game adds to the "
+        "total (points by place scores a bye as a win)",
+    ),
 )
 
 

@@ -90,6 +90,8 @@ SLOW_FILES = (
     "browser/test_shared_phone.py",
     "browser/test_offline.py",
     "browser/test_console_desk.py",
+    # PostgreSQL run only (skipped on SQLite): migrates an empty database, starts web and worker
+    "deploy/test_entrypoint.py",
     "fuzz/test_form_fuzz.py",
     "algorithms/test_standings_totals.py",
     "algorithms/test_pairing_pods.py",

@@ -10,15 +10,23 @@ A player's VP may be broken down; the parts must add up to the total, and some p
 checked against the rules (moon centre at most 1 per round, the faction goal is worth 0 or 2,
 fertile ground comes in 2s, the initiative bonus is +2 for 1st and +1 for 2nd).
 
-Two-player game (mode ``two_player``, seed 004): three rounds, and VP come only from each
-faction's two victory cards - goals, missions, the moon centre, areas, initiative and the
-rest give nothing unless a victory card says so. A breakdown may name the other sources, at 0.
+Two-player game (seed 004, p.24): three rounds, and VP come only from each faction's two victory
+cards - goals, missions, the moon centre, areas, initiative and the rest give nothing unless a
+victory card says so. The book has no other game for two, so every table of two plays it: the
+``two_player`` mode's tables, and a table of two in a ``standard`` event. A breakdown may name
+the other sources, at 0. ``rounds`` is for tables of three or more; the ``two_player`` mode
+refuses any but 3.
+
+Missions: each faction brings one public mission, which every player may complete once for
+1 VP; the Oni missions module (``options.oni_missions``) adds three more.
 """
 
 from __future__ import annotations
 
 from engine.base import GameContext, GameSystem, SideResult
+from engine.errors import Problem
 from engine.fields import Field
+from engine.json_data import JsonObject
 from engine.live.counters import CountersLive
 from engine.modes import ModeSpec
 
@@ -34,13 +42,18 @@ BREAKDOWN = (
 )
 INITIATIVE_BONUS = (2, 1)
 MAX_ROUNDS = 5  # the epic game
-# Upper bounds of each VP source in one game. From the rules: one moon VP per round, the
+STANDARD_ROUNDS = 4
+TWO_PLAYER_ROUNDS = 3
+MAX_FACTIONS = 6
+ONI_MISSIONS = 3
+# Upper bounds of each VP source in one game. From the rules: one moon VP per round, one VP per
+# mission in play (one per faction, three more with the Oni missions; checked per table), the
 # faction goal is worth 2 once, initiative gives at most 2. Project bounds (the rulebook counts
-# no maximum, these are far above a real game): missions, Fireborn, areas, fertile ground and
+# no maximum, these are far above a real game): Fireborn, areas, fertile ground and
 # faction-specific VP at most 30 each; a whole game at most 200 VP.
 BREAKDOWN_MAX = {
     "vp_moon": MAX_ROUNDS,
-    "vp_missions": 30,
+    "vp_missions": MAX_FACTIONS + ONI_MISSIONS,
     "vp_faction_goal": 2,
     "vp_fireborn": 30,
     "vp_areas": 30,
@@ -89,10 +102,18 @@ class Tsukuyumi(GameSystem):
             "Rounds",
             "int",
             required=False,
-            default=4,
             min=3,
             max=MAX_ROUNDS,
-            help_text="4 standard, 3 fast game, 5 epic game.",
+            help_text="4 standard (when not given), 3 fast game, 5 epic game; a table of two "
+            "plays the two-player game's 3.",
+        ),
+        Field(
+            "oni_missions",
+            "Oni missions",
+            "bool",
+            required=False,
+            default=False,
+            help_text="The Oni missions module is in play: three more missions.",
         ),
         Field(
             "supremacy_target",
@@ -135,26 +156,36 @@ class Tsukuyumi(GameSystem):
             )
             for name, label in BREAKDOWN
         )
-        if mode.key == TWO_PLAYER:
-            cards = Field(
-                "vp_victory_cards",
-                "From the victory cards",
-                "int",
-                required=False,
-                min=0,
-                max=MAX_VICTORY_CARD_VP,
-                help_text="Optional breakdown: the only source of VP in a two-player game.",
+        cards = Field(
+            "vp_victory_cards",
+            "From the victory cards",
+            "int",
+            required=False,
+            min=0,
+            max=MAX_VICTORY_CARD_VP,
+            help_text="Optional breakdown: the only source of VP in a two-player game.",
+        )
+        most = MAX_VICTORY_CARD_VP if mode.key == TWO_PLAYER else MAX_VP
+        return (Field("vp", "Victory points", "int", min=0, max=most), cards) + parts
+
+    def check_mode_options(
+        self, mode: ModeSpec, options: JsonObject, problems: list[Problem]
+    ) -> None:
+        rounds = options.get("rounds")
+        if mode.key == TWO_PLAYER and rounds not in (None, TWO_PLAYER_ROUNDS):
+            problems.append(
+                Problem(
+                    None,
+                    "options.rounds",
+                    f"a two-player game plays {TWO_PLAYER_ROUNDS} rounds (its own rules), so "
+                    f"rounds {rounds} cannot apply: leave it out or give {TWO_PLAYER_ROUNDS}",
+                )
             )
-            return (
-                Field("vp", "Victory points", "int", min=0, max=MAX_VICTORY_CARD_VP),
-                cards,
-            ) + parts
-        return (Field("vp", "Victory points", "int", min=0, max=MAX_VP),) + parts
 
     def cross_check(self, ctx: GameContext) -> None:
         order = ctx.game.get("initiative_order")
         for side in ctx.order:
-            if ctx.mode.key == TWO_PLAYER:
+            if len(ctx.order) == 2:
                 self._check_two_player_breakdown(ctx, side)
             else:
                 self._check_breakdown(ctx, side, order)
@@ -195,15 +226,33 @@ class Tsukuyumi(GameSystem):
         cards = v.get("vp_victory_cards")
         if cards is not None and v["vp"] is not None and cards != v["vp"]:
             ctx.add(side, "vp", f"the victory cards give {cards} VP, not {v['vp']}")
+        elif v["vp"] is not None and v["vp"] > MAX_VICTORY_CARD_VP:
+            ctx.add(
+                side,
+                "vp",
+                f"{v['vp']} VP: a two-player game gives VP only from two victory cards, "
+                f"at most {MAX_VICTORY_CARD_VP}",
+            )
 
     def _check_breakdown(self, ctx: GameContext, side: str, order: list[str] | None) -> None:
         v = ctx.sides[side]
+        if v.get("vp_victory_cards"):
+            ctx.add(side, "vp_victory_cards", "victory cards score only in a two-player game")
         given = {name: v[name] for name, _ in BREAKDOWN if v.get(name) is not None}
         if not given:
             return
         if v["vp"] is not None and sum(given.values()) != v["vp"]:
             ctx.add(side, "vp", f"the VP parts add up to {sum(given.values())}, not {v['vp']}")
-        rounds = ctx.options["rounds"]
+        in_play = len(ctx.order) + (ONI_MISSIONS if ctx.options["oni_missions"] else 0)
+        if given.get("vp_missions", 0) > in_play:
+            ctx.add(
+                side,
+                "vp_missions",
+                f"{in_play} missions are in play (one per faction"
+                f"{', three Oni missions' if ctx.options['oni_missions'] else ''}), "
+                f"each worth 1 VP to a player once",
+            )
+        rounds = ctx.options["rounds"] or STANDARD_ROUNDS
         if given.get("vp_moon", 0) > rounds:
             ctx.add(side, "vp_moon", f"at most 1 moon VP per round ({rounds} rounds)")
         if given.get("vp_faction_goal", 0) not in (0, 2):

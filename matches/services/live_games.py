@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.audit.actor import SYSTEM, Actor
 from common.audit.channels import Channel
@@ -38,6 +39,7 @@ from engine import api as engine_api
 from engine.errors import EngineUserError, EventRejected
 from matches.models import LiveEvent, LiveGame, LiveGameStatus, Match, VersionKind
 from matches.services import results, tables
+from tournament.services.clock import scored_at_table
 
 log = logging.getLogger(__name__)
 
@@ -241,6 +243,8 @@ def apply_live_event(match: Match, event, actor) -> LiveOutcome:
                 "VP outside a scoring call are a referee's override; ask a referee",
                 "referee_only",
             )
+        if event.get("type") == "scoring":
+            _check_scoring_colour(game.match, event)
         base = game.state if _cached_state_ok(game) else replay_state(game)
         new_state, stored = engine_api.advance(game.game_system, game.mode, base, event)
         sequence = game.last_sequence + 1
@@ -256,6 +260,30 @@ def apply_live_event(match: Match, event, actor) -> LiveOutcome:
             outcome.result = _propose(game, actor)
         _push(game, stored, outcome.result)
     return outcome
+
+
+def _check_scoring_colour(match: Match, event: dict) -> None:
+    """A scoring at a table whose round clock calls the colours names the colour the clock's
+    last call scored at that table (its own flower deck); ``EventRejected`` otherwise."""
+    due = scored_at_table(match.round, match.table_number)
+    if due is None:
+        return
+    made, colour = due
+    table = match.table_number
+    if not made:
+        raise EventRejected(
+            _("the clock has made no scoring call at table %(table)s yet") % {"table": table},
+            "wrong_colour",
+        )
+    if event.get("colour") != colour:
+        raise EventRejected(
+            _(
+                "the clock's last call at table %(table)s scored %(colour)s: a scoring names "
+                "that colour, not %(given)s"
+            )
+            % {"table": table, "colour": colour, "given": event.get("colour") or _("none")},
+            "wrong_colour",
+        )
 
 
 def _push(game: LiveGame, event: dict | None, result: dict | None) -> None:

@@ -317,9 +317,15 @@ def dispute_report(
 
 
 def bye_points(match: Match) -> int:
-    """Points for a bye: a two-side win unless the organiser scores byes as nothing."""
-    tournament = match.round.tournament
-    if not tournament.bye_scores_as_win:
+    """Points for the bye of ``match`` (``bye_value`` of its event)."""
+    return bye_value(match.round.tournament)
+
+
+def bye_value(tournament) -> int:
+    """What a bye adds to a side's total: a two-side win unless the organiser scores byes as
+    nothing; in an event that sums VP, 0 (no game is played, so no VP is scored: the places'
+    points are not VP; project decision)."""
+    if tournament.sums_vp or not tournament.bye_scores_as_win:
         return 0
     options = {}
     if tournament.points_table:

@@ -10,6 +10,10 @@
  *     <span data-call-swatch></span> <b data-call-colour></b>   its swatch and name (Domination)
  *   <button data-call-sound hidden>Sound off</button>     the switch (shown when sound works)
  *
+ * With a flower deck per table (Domination), the container's data-call-table names its table:
+ * the page shows that table's cards from the message's "tables"; a page of the whole hall (no
+ * table) shows the call without a colour.
+ *
  * The clock message carries the calls to come in game time (docs/realtime.md); a call is due
  * when the game time run reaches it, on the server's clock as live.js corrects it:
  *   elapsed = total_ms - (ends_at_ms - serverNow).
@@ -71,6 +75,12 @@
 
   var CHIMES = { start: [523, 784], scoring: [659, 880, 659], end: [392, 262] };
 
+  // card ``index`` of a table's deck (0 = turned at "Yarra Mark!"), null when not sent
+  function card(deck, index) {
+    var at = index - deck.from;
+    return at >= 0 && at < deck.flips.length ? deck.flips[at] : null;
+  }
+
   function Caller(root) {
     this.root = root;
     this.live = root.__live;
@@ -127,12 +137,30 @@
     this.root.setAttribute("data-call-flower", colour || "");
   };
 
+  // this page's table's cards, when each table turns its own deck
+  Caller.prototype.deck = function (calls) {
+    var table = this.root.getAttribute("data-call-table");
+    return table && calls && calls.tables ? calls.tables[table] || null : null;
+  };
+
+  // the colours of a call (scored, next) and the face-up colour now, for this page
+  Caller.prototype.colours = function (calls, call) {
+    var deck = this.deck(calls);
+    if (!deck) {
+      return { opening: calls.colour_at_start, current: calls.current_colour,
+               scored: call && call.colour, next: call && call.next_colour };
+    }
+    return { opening: card(deck, 0), current: card(deck, calls.made),
+             scored: call && card(deck, call.number - 1), next: call && card(deck, call.number) };
+  };
+
   Caller.prototype.onClock = function (m) {
     var calls = m.calls;
     this.clock = m;
-    if (calls) this.showColour(calls.current_colour);
+    var colours = calls ? this.colours(calls, null) : {};
+    if (calls) this.showColour(colours.current);
     if (m.action === "start") {
-      var focus = calls && calls.colour_at_start ? " " + capitalise(calls.colour_at_start) + " first." : "";
+      var focus = colours.opening ? " " + capitalise(colours.opening) + " first." : "";
       this.show(m.call, undefined);
       this.sound.say(m.call + focus, CHIMES.start);
     } else if (m.action === "end") {
@@ -164,15 +192,16 @@
 
   Caller.prototype.fire = function (calls, call, elapsed) {
     this.fired = call.number;
-    var colour = call.colour ? capitalise(call.colour) : "";
+    var colours = this.colours(calls, call);
+    var colour = colours.scored ? capitalise(colours.scored) : "";
     var words = calls.call + (colour ? " " + colour + " scores." : "");
-    this.show(words, call.next_colour || calls.current_colour);
+    this.show(words, colours.next || colours.current);
     var due = this.clock.ends_at_ms - this.clock.total_ms + call.at_ms;
     this.root.setAttribute("data-call-number", String(call.number));
     this.root.setAttribute("data-call-due-ms", String(due));
     this.root.setAttribute("data-call-made-ms", String(Math.round(this.live.serverNow())));
     if (elapsed - call.at_ms <= LATE_MS) {
-      var next = call.next_colour ? " Next: " + capitalise(call.next_colour) + "." : "";
+      var next = colours.next ? " Next: " + capitalise(colours.next) + "." : "";
       this.sound.say(words + next, CHIMES.scoring);
     }
   };

@@ -36,6 +36,11 @@ COUPLINGS = [
         "a match belongs to an event: its doors read the event and who may act on it",
     ),
     (
+        r"^matches\.services\.live_games$",
+        r"^tournament\.services\.clock$",
+        "a live scoring names the colour the round clock's last call scored at the table",
+    ),
+    (
         r"^matches\.views\.desk$",
         r"^tournament\.views\.(organiser\.common|table_pages)$",
         "the referee desk is a console page: the staff check and the pages of tables",

@@ -5,7 +5,9 @@ its first scoring call. Once the projector (sound switched on) and a phone whose
 90 seconds fast are open and live, the organiser resumes the clock from the round page; both
 must make the call when the server's clock reaches it, name the flower that scores and show
 the next one; the projector must speak it. The countdown starts only once the pages are
-ready: on a busy machine, opening them once took longer than the lead. Each page records the
+ready: on a busy machine, opening them once took longer than the lead. Each table turns its own
+flower deck (issue 35.8): the phone, on its table's page, names its table's flowers; the
+projector, for the whole hall, makes the call and names none. Each page records the
 server time at which it made the call; this test also checks the moment against its own clock
 (the same machine's as the server's), so a page that counted on its own wrong clock would fail.
 """
@@ -60,7 +62,8 @@ def domination_round():
     for i in range(4):
         EntrantFactory(tournament=tournament, display_name=f"Dancer {i + 1}")
     round_ = clock.start(publish_round(generate_swiss_round(tournament, seed=21)))
-    first = CallPlan.from_dict(round_.clock_calls).calls_before(600_000)[0]
+    # the one table's calls, with its own deck's colours
+    first = CallPlan.from_dict(round_.clock_calls).calls_before(600_000, table=1)[0]
     # as if the clock had run until LEAD_MS of game time before the first call, then paused
     played = timedelta(milliseconds=first.at_ms - LEAD_MS)
     Round.objects.filter(pk=round_.pk).update(
@@ -68,7 +71,8 @@ def domination_round():
         clock_ends_at=None,
         clock_paused_remaining_ms=600_000 - (first.at_ms - LEAD_MS),
     )
-    return {"tournament": tournament, "round": round_, "first": first}
+    match = round_.matches.get()
+    return {"tournament": tournament, "round": round_, "first": first, "match": match}
 
 
 def resume_and_time_the_call(organiser_context, round_, first) -> int:
@@ -112,7 +116,7 @@ def test_the_first_burraparay_sounds_on_the_projector_and_phones_on_time(
     phone_context = new_context(viewport=PHONE)
     phone_context.add_init_script(FAST_CLOCK)
     phone = phone_context.new_page()
-    phone.goto("/events/burraparay-cup/rounds/1/")
+    phone.goto(f"/events/burraparay-cup/matches/{domination_round['match'].pk}/live/")
     assert phone.evaluate("Date.now()") - time.time() * 1000 > SKEW_MS - 5_000
 
     for page in (projector, phone):
@@ -120,9 +124,10 @@ def test_the_first_burraparay_sounds_on_the_projector_and_phones_on_time(
             "() => document.querySelector('[data-live-ws]').getAttribute('data-live-state') "
             "=== 'live'"
         )
-        # before the call: the opening flower is in focus, no scoring call made yet
-        expect(page.locator("[data-call-colour]").first).to_have_text(first.colour.capitalize())
         assert page.locator("[data-call-number]").count() == 0
+    # before the call: the table's opening flower is in focus on its phone; the hall has none
+    expect(phone.locator("[data-call-colour]").first).to_have_text(first.colour.capitalize())
+    expect(projector.locator("[data-call-focus]").first).to_be_hidden()
     sound = projector.get_by_role("button", name="Sound off")
     sound.click()
     expect(projector.get_by_role("button", name="Sound on")).to_have_attribute(
@@ -138,16 +143,12 @@ def test_the_first_burraparay_sounds_on_the_projector_and_phones_on_time(
         assert due_ms - EARLY_MS <= made <= due_ms + LATE_MS, (name, made - due_ms)
         # by the test's own clock (the server's machine), never before the call was due
         assert seen_ms[name] >= due_ms - EARLY_MS, (name, seen_ms[name] - due_ms)
-        expect(page.locator("[data-call-text]").first).to_have_text(
-            f"Burraparay! {first.colour.capitalize()} scores."
-        )
-        expect(page.locator("[data-call-colour]").first).to_have_text(
-            first.next_colour.capitalize()
-        )
-    spoken = projector.evaluate("window.__spoken")
-    assert (
-        f"Burraparay! {first.colour.capitalize()} scores. "
-        f"Next: {first.next_colour.capitalize()}." in spoken
+    expect(phone.locator("[data-call-text]").first).to_have_text(
+        f"Burraparay! {first.colour.capitalize()} scores."
     )
+    expect(phone.locator("[data-call-colour]").first).to_have_text(first.next_colour.capitalize())
+    expect(projector.locator("[data-call-text]").first).to_have_text("Burraparay!")
+    expect(projector.locator("[data-call-focus]").first).to_be_hidden()
+    assert "Burraparay!" in projector.evaluate("window.__spoken")
     # the phone's sound stays off until its player switches it on
     expect(phone.get_by_role("button", name="Sound off")).to_have_attribute("aria-pressed", "false")

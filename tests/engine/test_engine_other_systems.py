@@ -141,12 +141,13 @@ def tsu(*rows, order, winner=None):
         # supremacy: a reached 20 first; c has more VP but a wins
         (tsu(("a", 20), ("b", 5), ("c", 21), order=["a", "b", "c"], winner="a"),
          {"supremacy_target": 20}, {"a": (1, 4), "c": (2, 2), "b": (3, 1)}),
-        # breakdown adds up: 3 moon + 2 goal + 4 areas + 2 fertile + 2 initiative = 13
+        # breakdown adds up: 3 moon + 2 goal + 4 areas + 2 fertile + 2 initiative = 13 (a table
+        # of three: a table of two scores only victory cards)
         (
             tsu(("a", 13, {"vp_moon": 3, "vp_faction_goal": 2, "vp_areas": 4,
                            "vp_fertile_ground": 2, "vp_initiative": 2}),
-                ("b", 1), order=["a", "b"]),
-            None, {"a": (1, 4), "b": (2, 2)},
+                ("b", 1), ("c", 0), order=["a", "b", "c"]),
+            None, {"a": (1, 4), "b": (2, 2), "c": (3, 1)},
         ),
     ],
 )  # fmt: skip
@@ -157,13 +158,13 @@ def test_tsukuyumi_ranking(report, options, expected):
 @pytest.mark.parametrize(
     "report, options, expected",
     [
-        # breakdown 5 + 4 = 9 but total 10
-        (tsu(("a", 10, {"vp_areas": 5, "vp_missions": 4}), ("b", 1), order=["a", "b"]), None,
-         {("a", "vp")}),
+        # breakdown 5 + 3 = 8 but total 10
+        (tsu(("a", 10, {"vp_areas": 5, "vp_missions": 3}), ("b", 1), ("c", 1),
+             order=["a", "b", "c"]), None, {("a", "vp")}),
         # 5 moon VP in a 4-round game, faction goal 1, fertile ground 3, initiative wrong
         (
             tsu(("a", 10, {"vp_moon": 5, "vp_faction_goal": 1, "vp_fertile_ground": 3,
-                           "vp_initiative": 1}), ("b", 1), order=["a", "b"]),
+                           "vp_initiative": 1}), ("b", 1), ("c", 1), order=["a", "b", "c"]),
             None,
             {("a", "vp_moon"), ("a", "vp_faction_goal"), ("a", "vp_fertile_ground"),
              ("a", "vp_initiative")},
@@ -191,8 +192,8 @@ def test_tsukuyumi_problems(report, options, expected):
 
 
 def test_tsukuyumi_moon_bound_follows_rounds():
-    # 5 moon VP is fine in an epic (5-round) game
-    report = tsu(("a", 5, {"vp_moon": 5}), ("b", 1), order=["b", "a"])
+    # 5 moon VP is fine in an epic (5-round) game at a table of three
+    report = tsu(("a", 5, {"vp_moon": 5}), ("b", 1), ("c", 0), order=["b", "c", "a"])
     api.validate("tsukuyumi", "standard", report, {"rounds": 5})
     assert problems_of("tsukuyumi", "standard", report, {"rounds": 6})[0] == {
         (None, "options.rounds")

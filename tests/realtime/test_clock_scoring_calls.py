@@ -27,9 +27,9 @@ def test_domination_clock_fixes_a_seeded_plan_at_the_start_and_audits_it():
     )
     round_ = clock.start(round_)
     plan = CallPlan.from_dict(round_.clock_calls)
-    assert plan == CallPlan(
-        "Burraparay!", round_.seed, 40, 70, ("red", "orange", "yellow", "green", "blue", "purple")
-    )
+    colours = ("red", "orange", "yellow", "green", "blue", "purple")
+    # one table, turning its own deck (issue 35.8)
+    assert plan == CallPlan("Burraparay!", round_.seed, 40, 70, colours, (1,))
     entry = AuditEntry.objects.get(action="clock.start")
     calls = entry.after["calls"]
     assert calls["seed"] == round_.seed and calls["gap_seconds"] == [40, 70]

@@ -126,7 +126,7 @@ class TournamentWriteSerializer(StrictModelSerializer):
         options["points_table"] = self._value(attrs, "points_table") or {}
         options["tie_policy"] = self._value(attrs, "tie_policy")
         try:
-            engine_api.check_options(system, options)
+            engine_api.check_options(system, options, mode)
         except ResultInvalid as exc:
             errors: dict[str, list[str]] = {}
             for problem in exc.problems:

@@ -10,8 +10,11 @@ time into a moment as ``ends_at - total + at`` while the clock runs.
 
 Domination's focus follows the rulebook's Ceremonial Flower deck: the six cards are shuffled,
 the first is turned at "Yarra Mark!", each call scores the face-up colour and turns the next
-card, and an empty deck is shuffled again. The times and the deck draw from separate seeded
-streams, so the same seed gives the same calls on every server and in every replay.
+card, and an empty deck is shuffled again. Every table shuffles its own deck (``tables``): the
+hall hears each call at the same moment, and each table scores the card of its own deck (a plan
+stored before decks were per table has one deck for the hall). The times and each deck draw
+from separate seeded streams, so the same seed gives the same calls on every server and in
+every replay.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import takewhile
-from typing import TypedDict
+from itertools import islice, takewhile
+from typing import NotRequired, TypedDict
 
 #: the organiser's gap between two calls, in whole seconds
 MIN_GAP_SECONDS = 10
@@ -69,6 +72,7 @@ class CallPlanData(TypedDict):
     seed: int
     gap_seconds: list[int]
     colours: list[str]
+    tables: NotRequired[list[int]]
 
 
 @dataclass(frozen=True)
@@ -80,39 +84,51 @@ class CallPlan:
     gap_min_seconds: int
     gap_max_seconds: int
     colours: tuple[str, ...] = ()
+    #: the tables that each turn their own deck; empty: one deck for the whole hall
+    tables: tuple[int, ...] = ()
 
     def as_dict(self) -> CallPlanData:
-        return {
+        data: CallPlanData = {
             "call": self.call,
             "seed": self.seed,
             "gap_seconds": [self.gap_min_seconds, self.gap_max_seconds],
             "colours": list(self.colours),
         }
+        if self.tables:
+            data["tables"] = list(self.tables)
+        return data
 
     @classmethod
     def from_dict(cls, data: CallPlanData) -> CallPlan:
         low, high = data["gap_seconds"]
-        return cls(data["call"], int(data["seed"]), int(low), int(high), tuple(data["colours"]))
+        tables = tuple(int(n) for n in data.get("tables", ()))
+        return cls(
+            data["call"], int(data["seed"]), int(low), int(high), tuple(data["colours"]), tables
+        )
 
-    def _flips(self) -> Iterator[str | None]:
-        """The flower deck turned card by card, reshuffled whenever it runs out."""
-        if not self.colours:
+    def _flips(self, table: int | None) -> Iterator[str | None]:
+        """A flower deck turned card by card, reshuffled whenever it runs out: the table's own,
+        or the hall's; no colour for the hall when each table has its deck."""
+        if not self.colours or (table is None and self.tables):
             while True:
                 yield None
-        rng = random.Random(f"flower-deck:{self.seed}")
+        stream = f"flower-deck:{self.seed}" if table is None else f"flower-deck:{self.seed}:{table}"
+        rng = random.Random(stream)
         while True:
             deck = list(self.colours)
             rng.shuffle(deck)
             yield from deck
 
-    def opening_colour(self) -> str | None:
-        """The colour turned at "Yarra Mark!" (None for a call that names no colour)."""
-        return next(self._flips())
+    def opening_colour(self, table: int | None = None) -> str | None:
+        """The colour turned at "Yarra Mark!" (None for a call that names no colour, and for
+        the hall when each table has its own deck)."""
+        return next(self._flips(table))
 
-    def calls(self) -> Iterator[ScoringCall]:
-        """Every call in game-time order, without end (the caller stops at the game's end)."""
+    def calls(self, table: int | None = None) -> Iterator[ScoringCall]:
+        """Every call in game-time order, with the colours of ``table``'s deck (or the hall's),
+        without end (the caller stops at the game's end)."""
         times = random.Random(f"scoring-calls:{self.seed}")
-        flips = self._flips()
+        flips = self._flips(table)
         face_up = next(flips)
         at_ms, number = 0, 0
         while True:
@@ -122,15 +138,32 @@ class CallPlan:
             yield ScoringCall(number, at_ms, face_up, turned)
             face_up = turned
 
-    def calls_before(self, total_ms: int) -> list[ScoringCall]:
-        """The calls a game of ``total_ms`` of game time hears (none at the very end)."""
-        return list(takewhile(lambda call: call.at_ms < total_ms, self.calls()))
+    def scored_colour(self, table: int | None, elapsed_ms: int) -> str | None:
+        """The colour the last call made by ``elapsed_ms`` of game time scored at ``table``
+        (None before the first call)."""
+        scored = None
+        for call in self.calls(table):
+            if call.at_ms > elapsed_ms:
+                return scored
+            scored = call.colour
+        return scored  # pragma: no cover - the calls never end
+
+    def table_cards(self, table: int, first: int, last: int) -> list[str | None]:
+        """Cards ``first`` to ``last`` (0 = the one turned at "Yarra Mark!") of a table's deck."""
+        return list(islice(self._flips(table), first, last + 1))
+
+    def calls_before(self, total_ms: int, table: int | None = None) -> list[ScoringCall]:
+        """The calls a game of ``total_ms`` of game time hears (none at the very end), with the
+        colours of ``table``'s deck (or the hall's)."""
+        return list(takewhile(lambda call: call.at_ms < total_ms, self.calls(table)))
 
     def window(
         self, elapsed_ms: int, total_ms: int, limit: int = UPCOMING_LIMIT
     ) -> dict[str, object]:
         """The calls as a clock message carries them at ``elapsed_ms`` of a ``total_ms`` game:
-        how many were made, the last one, the face-up colour, and up to ``limit`` to come."""
+        how many were made, the last one, the face-up colour, and up to ``limit`` to come; with
+        a deck per table, each table's cards from the last call's to the last listed call's
+        next (``tables``: {table: {"from": index of the first card, "flips": cards}})."""
         made, more = 0, False
         upcoming: list[dict[str, int | str | None]] = []
         last: ScoringCall | None = None
@@ -145,7 +178,7 @@ class CallPlan:
                 more = True
                 break
         opening = self.opening_colour()
-        return {
+        window: dict[str, object] = {
             "call": self.call,
             "gap_seconds": [self.gap_min_seconds, self.gap_max_seconds],
             "colour_at_start": opening,
@@ -155,3 +188,10 @@ class CallPlan:
             "upcoming": upcoming,
             "more": more,
         }
+        if self.tables:
+            first, last_card = max(made - 1, 0), made + len(upcoming)
+            window["tables"] = {
+                str(table): {"from": first, "flips": self.table_cards(table, first, last_card)}
+                for table in self.tables
+            }
+        return window

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
+from itertools import takewhile
 
 from django.db import transaction
 from django.utils import timezone
@@ -76,13 +77,39 @@ def call_plan(round_: Round) -> CallPlan | None:
         tournament.scoring_calls == ScoringCalls.MODE and not spec["clock_default"]
     ):
         return None
+    colours = tuple(spec["colours"])
+    # each table turns its own flower deck (project decision): the plan names the tables
+    tables = (
+        tuple(
+            round_.matches.filter(is_bye=False)
+            .order_by("table_number")
+            .values_list("table_number", flat=True)
+        )
+        if colours
+        else ()
+    )
     return CallPlan(
         call=spec["call"],
         seed=round_.seed,
         gap_min_seconds=tournament.scoring_call_gap_min_seconds,
         gap_max_seconds=tournament.scoring_call_gap_max_seconds,
-        colours=tuple(spec["colours"]),
+        colours=colours,
+        tables=tables,
     )
+
+
+def scored_at_table(round_: Round, table_number: int, now: datetime | None = None):
+    """For a live scoring at a table: ``(calls made, the colour the last one scored there)``,
+    by the round's clock now; None when the clock names no colour at that table."""
+    if not round_.clock_calls:
+        return None
+    plan = CallPlan.from_dict(round_.clock_calls)
+    if not plan.colours or (plan.tables and table_number not in plan.tables):
+        return None
+    table = table_number if plan.tables else None
+    elapsed = ClockState.of(round_, now or timezone.now()).elapsed_ms
+    made = sum(1 for _ in takewhile(lambda call: call.at_ms <= elapsed, plan.calls()))
+    return made, plan.scored_colour(table, elapsed)
 
 
 def planned_calls(round_: Round) -> CallPlan | None:
@@ -106,6 +133,7 @@ def _snapshot(round_: Round, now: datetime) -> dict:
         data["calls"] = {
             **plan.as_dict(),
             "colour_at_start": plan.opening_colour(),
+            "tables_at_start": {str(n): plan.opening_colour(n) for n in plan.tables},
             "first": [c.as_dict() for c in plan.calls_before(clock.total_ms)[:10]],
         }
     return data

@@ -38,6 +38,19 @@ def _accepted(match: Match) -> list[tuple[str, int, float]]:
     return [(row["side"], row["place"], row["score"]) for row in version.placings]
 
 
+def last_game_health(tournament: Tournament, match: Match | None) -> dict[str, float] | None:
+    """In a VP mode, each side's Health Tokens left at the end of ``match`` (the last game of
+    a series: its tiebreak, as the rulebook reads); None in other modes or without a result."""
+    if match is None or not tournament.game_mode["vp_series"]:
+        return None
+    version = next(
+        (v for v in match.result_versions.all() if v.state == VersionState.ACCEPTED), None
+    )
+    if version is None:
+        return None
+    return {row["side"]: row["stats"].get("health_left", 0) for row in version.placings}
+
+
 def _stage_matches(tournament: Tournament, kind: str):
     return (
         Match.objects.filter(round__tournament=tournament, round__stage__kind=kind, is_bye=False)
@@ -73,12 +86,17 @@ def compute_final_standings(tournament: Tournament) -> list[FinalRow]:
                     places[side] = (place, match.group_label or str(match.table_number))
         if places:
             stages.append((StageKind(kind).label, places))
-    games = [g for g in (_accepted(m) for m in _stage_matches(tournament, StageKind.FINAL)) if g]
+    played = [m for m in _stage_matches(tournament, StageKind.FINAL) if _accepted(m)]
+    games = [_accepted(m) for m in played]
     totals = []
     if games:
         table = {int(k): v for k, v in (tournament.points_table or {}).items()} or None
         result = decide_final(
-            games, games_required=len(games), table=table, by_score=tournament.sums_vp
+            games,
+            games_required=len(games),
+            table=table,
+            by_score=tournament.sums_vp,
+            last_game_health=last_game_health(tournament, played[-1]),
         )
         totals = list(result.totals)
     order = final_order(

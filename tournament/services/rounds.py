@@ -21,7 +21,7 @@ from common.live import realtime
 from leagues.services.forecasts import side_strengths
 from leagues.services.ratings import ratings_change
 from matches.models import Match, MatchStatus, ResultVersion, Seat
-from matches.services.results import record_bye
+from matches.services.results import bye_value, record_bye
 from notifications.services import pushes
 from tournament.logic.mode_fit import PAIR_TABLES, table_problem
 from tournament.logic.pairing import (
@@ -139,6 +139,7 @@ def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int
             three_team_game=tournament.allow_three_team_games
             and fit.three_team_tables
             and (tournament.equal_team_sizes or all_pairs(tournament)),
+            bye_points=bye_value(tournament),
             equal_sizes=tournament.equal_team_sizes and fit.team_play,
             seeding=tournament.rating_seeding,
         )

@@ -4,7 +4,9 @@ Sides are tied when their game scores (Victory Cup tokens + 5 per surviving char
 as ranked by the rules engine) are equal. If a tie straddles the line that decides who
 goes on, the sides tied on that line play one more game for the remaining slots
 (project decision, following the rulebook's tie rule for a series). The final is three
-games with points carried over; a tie for the highest total means one more game.
+games with points carried over; a tie for the highest total means one more game, except in a
+VP mode, where the most Health Tokens left at the end of the last game breaks it first (000: "a
+draw at the end of the last game of a series"; project reading: the last game's, not a sum).
 """
 
 from __future__ import annotations
@@ -156,12 +158,15 @@ def decide_final(
     games_required: int = 3,
     table: Mapping[int, Sequence[float]] | None = None,
     by_score: bool = False,
+    last_game_health: Mapping[str, float] | None = None,
 ) -> FinalResult:
     """Add up the final's points over its games; highest total wins.
 
     Each game gives its places' points (``table``), or, ``by_score``, each side's score (a VP
     series that sums the VP). Until ``games_required`` games are in, the result is incomplete
-    (no winner). A tie for the highest total returns a ``tiebreak`` among the sides sharing it.
+    (no winner). A tie for the highest total goes to the most Health Tokens left at the end of
+    the last game when ``last_game_health`` gives them (a VP mode); a tie still standing
+    returns a ``tiebreak`` among the sides sharing it.
     """
     totals: dict[str, float] = {}
     sides: set[str] | None = None
@@ -173,15 +178,23 @@ def decide_final(
             raise BracketError("every game of the final must have the same sides")
         for side, p in pts.items():
             totals[side] = totals.get(side, 0) + p
-    order = tuple(sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])))
+    health = last_game_health or {}
+    order = tuple(sorted(totals.items(), key=lambda kv: (-kv[1], -health.get(kv[0], 0), kv[0])))
     complete = len(games) >= games_required
     if not complete or not order:
         return FinalResult(order, None, False)
     top = order[0][1]
     leaders = tuple(s for s, p in order if p == top)
+    reason = f"{len(leaders)} sides share the highest total ({_num(top)}): one more game decides"
+    if len(leaders) > 1 and last_game_health is not None:
+        most = max(health.get(s, 0) for s in leaders)
+        leaders = tuple(s for s in leaders if health.get(s, 0) == most)
+        reason = (
+            f"{len(leaders)} sides share the highest total ({_num(top)}) and the most Health "
+            f"Tokens left at the end of the last game ({_num(most)}): one more game decides"
+        )
     if len(leaders) == 1:
         return FinalResult(order, leaders[0], True)
-    reason = f"{len(leaders)} sides share the highest total ({_num(top)}): one more game decides"
     return FinalResult(order, None, True, TieBreak(leaders, 1, reason))
 
 

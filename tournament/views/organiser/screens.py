@@ -81,6 +81,10 @@ def standings_board(request, slug):
     )
 
 
+#: cards of a table's flower deck printed on its slip: two decks, more than a game turns
+SLIP_DECK_CARDS = 12
+
+
 @login_required
 def print_round(request, slug, number):
     """A printable table list, and a result slip per table: each side's starting colour, a box
@@ -92,13 +96,20 @@ def print_round(request, slug, number):
         f for f in form["side_fields"] if f["name"] != "side" and f["type"] in ("int", "number")
     ]
     ended_by = next((f for f in form["game_fields"] if f["name"] == "ended_by"), None)
+    matches = list(tables_of(round_))
+    plan = clock_service.planned_calls(round_)
+    for match in matches:  # Domination: each table's own flower deck, as the clock turns it
+        has_deck = plan is not None and match.table_number in plan.tables
+        match.flower_deck = (
+            plan.table_cards(match.table_number, 0, SLIP_DECK_CARDS - 1) if has_deck else []
+        )
     return render(
         request,
         "organiser/print.html",
         {
             "tournament": tournament,
             "round": round_,
-            "matches": tables_of(round_),
+            "matches": matches,
             "slip_fields": slip_fields,
             "ended_by": [c.replace("_", " ") for c in (ended_by or {}).get("choices") or []],
         },
