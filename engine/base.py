@@ -145,6 +145,7 @@ class GameSystem:
             "stats": list(mode.stats),
             "max_game_seconds": mode.max_game_seconds,
             "starting_flowers": mode.starting_flowers,
+            "starts_by_centre": mode.starts_by_centre,
             "vp_series": mode.vp_series,
         }
 

@@ -192,6 +192,24 @@ DECISIONS: tuple[Decision, ...] = (
         "Alliances: play one 2v2v2 game rather than give a bye; VP modes: a game adds to the "
         "total (points by place scores a bye as a win)",
     ),
+    Decision(
+        "With equal team sizes the cut takes the teams of one size: the size with the most "
+        "teams left (equal counts: the size of the best-placed team); the other teams finish in "
+        "their Swiss order, and no elimination game or final seats 2v3. With no size of two "
+        "teams the cut is refused with a message",
+        "001 tournament: top 8 teams, 1 v 8 ... down to a final of two; 000 Alliances: 2v2 and "
+        "3v3 games",
+        "Alliances: teams meet only teams of their own size; Cut size",
+    ),
+    Decision(
+        "A tie on the cut line that one game of the mode cannot seat (more sides than its "
+        "points tables cover, or more players than it holds: seven players, or teams of 3, 3 "
+        "and 2) is settled by the seeded draw, recorded in the audit log, even where the "
+        "organiser chose a tie-break game; the console says so",
+        "001 tournament: a tied series is played off by the tied sides in one more game; "
+        "000/001: one game seats 2-4 sides (5-6 for experienced players) and six players",
+        "A tie at the cut line is settled by (game or seeded draw); Points table",
+    ),
 )
 
 

@@ -28,8 +28,11 @@ class ModeSpec:
     stats: tuple[str, ...] = ()
     #: the longest a round's clock may run for one game of this mode
     max_game_seconds: int = 2 * 3600
-    #: whether each player starts on a dealt Ceremonial Flower (Domination: by the centre)
-    starting_flowers: bool = True
+    #: whether each player starts on a dealt Ceremonial Flower (Eye for an Eye's battle, Nymphlet
+    #: and King of the Hill modes; Domination starts by the centre; other games have none)
+    starting_flowers: bool = False
+    #: whether each player starts next to the arena's centre (Domination)
+    starts_by_centre: bool = False
     #: a VP mode whose series the rulebook totals in VP (an event may sum VP, not places)
     vp_series: bool = False
     #: the words of the mode's scoring call ("Burraparay!"), empty when the mode has none
@@ -54,6 +57,7 @@ class ModeSpec:
             "stats": list(self.stats),
             "max_game_seconds": self.max_game_seconds,
             "starting_flowers": self.starting_flowers,
+            "starts_by_centre": self.starts_by_centre,
             "vp_series": self.vp_series,
             "scoring_call": self.scoring_call,
             "scoring_call_colours": self.scoring_call_colours,

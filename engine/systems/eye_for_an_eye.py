@@ -70,6 +70,7 @@ def _modes() -> dict[str, ModeSpec]:
             max_players=MAX_PLAYERS,
             tiebreakers=BATTLE_TIEBREAKERS,
             stats=BATTLE_STATS,
+            starting_flowers=True,
             **players,
         ),
         ModeSpec(
@@ -80,6 +81,7 @@ def _modes() -> dict[str, ModeSpec]:
             max_players=MAX_PLAYERS,
             tiebreakers=BATTLE_TIEBREAKERS,
             stats=BATTLE_STATS,
+            starting_flowers=True,
             **teams,
         ),
     ]
@@ -103,6 +105,7 @@ def _modes() -> dict[str, ModeSpec]:
                 tiebreakers=VP_TIEBREAKERS,
                 stats=stats,
                 starting_flowers=key != "domination",
+                starts_by_centre=key == "domination",
                 vp_series=True,
                 **calls,
                 **players,
@@ -120,6 +123,7 @@ def _modes() -> dict[str, ModeSpec]:
                 tiebreakers=VP_TIEBREAKERS,
                 stats=stats,
                 starting_flowers=key != "domination",
+                starts_by_centre=key == "domination",
                 vp_series=True,
                 **calls,
                 **teams,

@@ -29,13 +29,14 @@ def message(title: str, body: str, url: str, tag: str, ttl: int) -> PushMessage:
     return PushMessage(_cut(title, MAX_TITLE), _cut(body, MAX_BODY), url, tag[:64], ttl)
 
 
-def starting_place(flower_colour: str, starting_flowers: bool) -> str:
+def starting_place(flower_colour: str, starting_flowers: bool, starts_by_centre: bool) -> str:
     """Where a side starts, as the players' page says it: "start on Orange" (a team's
-    "start on Orange and Blue"), or "start next to the centre" where no flowers are dealt."""
+    "start on Orange and Blue"), "start next to the centre" (Domination), or "" where the game
+    has no starting place to tell."""
     colours = flower_list(flower_colour)
-    if not starting_flowers or not colours:
-        return "start next to the centre"
-    return "start on " + " and ".join(colour.capitalize() for colour in colours)
+    if starting_flowers and colours:
+        return "start on " + " and ".join(colour.capitalize() for colour in colours)
+    return "start next to the centre" if starts_by_centre else ""
 
 
 def table_published(
@@ -47,15 +48,15 @@ def table_published(
     bye: bool,
     flower_colour: str,
     starting_flowers: bool,
+    starts_by_centre: bool,
     url: str,
 ) -> PushMessage:
     """ "Round 3: table 7, start on Orange" for a seated side ("Round 3: you have a bye")."""
     if bye:
         body = f"Round {round_number}: you have a bye"
     else:
-        body = f"Round {round_number}: table {table}, " + starting_place(
-            flower_colour, starting_flowers
-        )
+        place = starting_place(flower_colour, starting_flowers, starts_by_centre)
+        body = f"Round {round_number}: table {table}" + (f", {place}" if place else "")
     return message(event, body, url, f"t{tournament_id}-table", TABLE_TTL_SECONDS)
 
 

@@ -59,6 +59,7 @@ def table_published(round_) -> int:
         )
     }
     starting_flowers = bool(tournament.game_mode.get("starting_flowers"))
+    starts_by_centre = bool(tournament.game_mode.get("starts_by_centre"))
     pushes = []
     for subscription in _side_subscriptions(seats):
         seat = seats[subscription.entrant_id]
@@ -73,6 +74,7 @@ def table_published(round_) -> int:
                     bye=seat.match.is_bye,
                     flower_colour=seat.flower_colour,
                     starting_flowers=starting_flowers,
+                    starts_by_centre=starts_by_centre,
                     url=_player_url(subscription.entrant),
                 ),
             )

@@ -166,6 +166,8 @@ def test_standings_must_be_ordered():
         ([("a", 1, 9), ("b", 1, 9), ("c", 1, 9), ("d", 1, 9)], 2, (), ("a", "b", "c", "d"), 2),
         ([("a", 1, 7), ("b", 1, 7)], 1, (), ("a", "b"), 1),
         ([("b", 2, 3), ("a", 1, 7)], 1, ("a",), None, 0),
+        # a VP mode: equal VP the engine already split by Health Tokens left is no tie
+        ([("a", 1, 5), ("b", 2, 3), ("c", 3, 3), ("d", 4, 1)], 2, ("a", "b"), None, 0),
     ],
 )
 def test_advancement(result, advance, advanced, tied, slots):

@@ -27,8 +27,8 @@ def fit(system, mode):
         ("eye_for_an_eye", "king_of_the_hill", PODS, PLAYERS, (1,), False, True),
         ("eye_for_an_eye", "king_of_the_hill_alliance", PAIR_TABLES, TEAMS, (2,), False, True),
         ("eye_for_an_eye", "domination_alliance", PAIR_TABLES, TEAMS, (2, 3), True, False),
-        ("tsukuyumi", "standard", PODS, PLAYERS, (1,), False, True),
-        ("tsukuyumi", "two_player", PAIR_TABLES, PAIRS, (1,), False, True),
+        ("tsukuyumi", "standard", PODS, PLAYERS, (1,), False, False),
+        ("tsukuyumi", "two_player", PAIR_TABLES, PAIRS, (1,), False, False),
     ],
 )
 def test_each_mode_reads_as_what_it_seats(

@@ -116,7 +116,9 @@ def test_vp_modes_and_eye_vs_eye_run_end_to_end_with_their_tiebreakers(
     assert first_tiebreak in first_row and "victory_cup_tokens" not in out
     flowers = set(Seat.objects.filter(round__tournament=tournament).values_list(
         "flower_colour", flat=True))  # fmt: skip
-    if mode == "domination":  # no starting flowers, in the Swiss rounds and the elimination
+    if mode == "domination" or system != "eye_for_an_eye":
+        # no starting flowers, in the Swiss rounds and the elimination: Domination starts by
+        # the centre, and the Ceremonial Flowers are Eye for an Eye's
         assert flowers == {""}
     else:
         assert "" not in flowers

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from notifications.logic import texts
 from tests.factories import EntrantFactory, PlayerFactory, TeamFactory, TournamentFactory
 from tournament.logic.pairing import FLOWERS, PairingError, deal_flowers, flower_list
 from tournament.models import TeamMember
@@ -79,3 +80,29 @@ def test_every_eye_still_deals_one_flower_per_player(client):
     seat = round_.seats.first()
     page = client.get(f"/me/{seat.entrant.access_token}/").content.decode()
     assert f"flower-{seat.flower_colour}" in page
+
+
+@pytest.mark.parametrize("system", ["tsukuyumi", "eye_vs_eye", "grid_skirmish"])
+def test_other_games_deal_no_ceremonial_flowers_and_name_no_starting_place(system, client):
+    """Ceremonial Flowers belong to Eye for an Eye: another game's phones say only the table."""
+    tournament = TournamentFactory(game_system=system, mode="standard")
+    EntrantFactory.create_batch(4, tournament=tournament)
+    round_ = publish_round(generate_swiss_round(tournament, seed=2))
+    assert {s.flower_colour for s in round_.seats.all()} == {""}
+    page = client.get(f"/me/{round_.seats.first().entrant.access_token}/").content.decode()
+    for words in ("Start on", "next to the centre", "any colour"):
+        assert words not in page
+    assert (
+        texts.table_published(
+            "Cup",
+            1,
+            1,
+            3,
+            bye=False,
+            flower_colour="",
+            starting_flowers=False,
+            starts_by_centre=False,
+            url="/",
+        ).body
+        == "Round 1: table 3"
+    )

@@ -57,7 +57,7 @@ class ModeFit:
     team_sizes: tuple[int, ...]
     max_players: int
     #: the mode deals each player a starting flower (``ModeSpec.starting_flowers``)
-    starting_flowers: bool = True
+    starting_flowers: bool = False
 
     @property
     def most_sides(self) -> int:

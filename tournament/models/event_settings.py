@@ -134,7 +134,11 @@ SETTINGS: tuple[Setting, ...] = (
             applies=ALLIANCES,
             rule=_("only where the mode seats three teams (not King of the Hill (Alliance))")),
     Setting("equal_team_sizes", _("Alliances: teams meet only teams of their own size"),
-            "modes", applies=ALLIANCES),
+            "modes", applies=ALLIANCES,
+            help=_("Alliances: teams meet only teams of their own size (2v2, 3v3, never 2v3); "
+                   "a size with an odd count gives its own bye. The cut then takes the teams "
+                   "of one size: the size with the most teams (equal counts: the size of the "
+                   "best-placed team).")),
     Setting("bye_scores_as_win", _("A bye scores as a win"), "modes", on_form=False,
             applies=TWO_SIDES),
     Setting("points_table", _("Points table"), "scoring", on_form=False,

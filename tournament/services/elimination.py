@@ -9,30 +9,28 @@ the current stage's round is complete: it creates the tie-break games a tied lin
 next stage, the final's games, and finally names the champion.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.audit.actor import SYSTEM, Actor
 from common.audit.services import record_change
 from matches.models import Match, Seat, VersionState
 from tournament.logic.brackets import (
     Advancement,
-    BracketError,
     Placing,
     TieBreak,
     decide_advancement,
     decide_final,
     fill_stage,
-    plan_elimination,
     resolve_tiebreak,
     stages_for,
 )
 from tournament.logic.brackets import Stage as StagePlan
+from tournament.logic.pairing import PairingError
 from tournament.models import (
     ELIMINATION_STAGES,
-    CutTieResolution,
-    EntrantStatus,
     Round,
     RoundStatus,
     Stage,
@@ -41,9 +39,15 @@ from tournament.models import (
     TournamentStatus,
     stage_kind_named,
 )
+from tournament.services.cut_plan import (
+    audit_record,
+    bracket_mode,
+    plan_cut,
+    plan_notes,
+    plan_record,
+)
 from tournament.services.final_standings import last_game_health
 from tournament.services.rounds import RoundError, new_seed, players_per_side, table_flowers
-from tournament.services.standings import compute_standings
 
 TIE_BREAK_SUFFIX = " tie-break"
 
@@ -55,12 +59,8 @@ class EliminationState:
     message: str
     round: Round | None = None
     champion: str | None = None
-
-
-def bracket_mode(tournament: Tournament) -> str:
-    """The bracket format the event's mode plays: groups of four players, or two sides a game
-    (teams, or the players of a two-player mode)."""
-    return tournament.mode_fit.bracket
+    #: what the audit entry keeps beyond the message (a seeded draw at the cut, the team size)
+    record: dict = field(default_factory=dict)
 
 
 def _seed_round(tournament, kind, label, *, game=1, report=None) -> Round:
@@ -97,7 +97,13 @@ def _seat_groups(round_: Round, groups, *, label_suffix="", game=1) -> None:
             group_label=f"{label}{label_suffix}",
             game_in_series=game,
         )
-        flowers = table_flowers(round_.tournament, sides, round_.seed, table, players)
+        try:
+            flowers = table_flowers(round_.tournament, sides, round_.seed, table, players)
+        except PairingError as exc:
+            raise RoundError(
+                _("%(group)s cannot be seated: %(why)s; nothing was changed")
+                % {"group": match.group_label, "why": exc}
+            ) from exc
         Seat.objects.bulk_create(
             Seat(
                 match=match, round=round_, entrant_id=int(side), position=pos, flower_colour=flower
@@ -106,53 +112,15 @@ def _seat_groups(round_: Round, groups, *, label_suffix="", game=1) -> None:
         )
 
 
-def _swiss_ranking(tournament: Tournament) -> list[tuple[str, int]]:
-    """(entrant id, rank) of everyone still in the event, best first."""
-    return [
-        (str(row.entrant_id), row.rank)
-        for row in compute_standings(tournament)
-        if row.status != EntrantStatus.DROPPED
-    ]
-
-
-def _plan(tournament: Tournament, cut_tiebreak=None):
-    draw = tournament.cut_tie_resolution == CutTieResolution.RANDOM_DRAW
-    try:
-        return plan_elimination(
-            _swiss_ranking(tournament),
-            bracket_mode(tournament),
-            cut=tournament.cut_size,
-            tie_resolution="draw" if draw else "game",
-            draw_seed=new_seed() if draw else None,
-            cut_tiebreak=cut_tiebreak,
-        )
-    except BracketError as exc:
-        raise RoundError(str(exc)) from exc
-
-
-def _plan_record(plan) -> dict:
-    """The cut as recorded in the first elimination round, for anyone to check."""
-    record = {"cut": plan.cut, "seeds": list(plan.seeds), "status": plan.status}
-    if plan.cut_tie:
-        tie = plan.cut_tie
-        record["cut_tie"] = {
-            "rank": tie.rank,
-            "sides": list(tie.sides),
-            "slots": tie.slots,
-            "resolution": tie.resolution,
-            "draw_seed": tie.draw_seed,
-            "draw_order": list(tie.draw_order),
-        }
-    return record
-
-
 def _seat_plan(tournament: Tournament, plan) -> EliminationState:
     """Seat the plan's first stage (all its games), or the cut tie-break it is waiting for."""
-    record = _plan_record(plan)
+    record = plan_record(plan)
+    notes = plan_notes(plan)
     if plan.status != "ready":
         round_ = _seed_round(tournament, StageKind.TIE_BREAK, "Cut tie-break", report=record)
         _seat_groups(round_, [("Cut", plan.cut_tie.sides)], label_suffix=TIE_BREAK_SUFFIX)
-        return EliminationState("The cut line is tied: a tie-break game decides it.", round_)
+        message = "The cut line is tied: a tie-break game decides it."
+        return EliminationState(_joined(message, notes), round_, record=audit_record(record))
     first = plan.stages[0]
     kind = stage_kind_named(first.name)
     rounds = [
@@ -161,7 +129,12 @@ def _seat_plan(tournament: Tournament, plan) -> EliminationState:
     ]
     for game, round_ in enumerate(rounds, 1):
         _seat_groups(round_, [(g.label, g.seats) for g in first.groups], game=game)
-    return EliminationState(f"{first.name} seated: top {plan.cut}.", rounds[0])
+    message = f"{first.name} seated: top {plan.cut}."
+    return EliminationState(_joined(message, notes), rounds[0], record=audit_record(record))
+
+
+def _joined(message: str, notes: str) -> str:
+    return f"{message} {notes}" if notes else message
 
 
 @transaction.atomic
@@ -179,6 +152,7 @@ def advance_elimination(tournament: Tournament, actor: Actor = SYSTEM) -> Elimin
 
 def _audited(tournament, state: EliminationState, action: str, actor: Actor) -> EliminationState:
     after = {"message": state.message, "round": state.round.number if state.round else None}
+    after.update(state.record)
     record_change(tournament, action, tournament, after=after, actor=actor)
     return state
 
@@ -191,7 +165,7 @@ def _cut(tournament: Tournament) -> EliminationState:
     swiss = tournament.rounds.filter(stage__kind=StageKind.SWISS)
     if not swiss.exists() or swiss.exclude(status=RoundStatus.COMPLETE).exists():
         raise RoundError("every Swiss round must be complete before the cut")
-    state = _seat_plan(tournament, _plan(tournament))
+    state = _seat_plan(tournament, plan_cut(tournament))
     tournament.status = TournamentStatus.ELIMINATION
     tournament.save(update_fields=["status", "updated_at"])
     return state
@@ -212,7 +186,7 @@ def _after_cut_tie_break(tournament: Tournament) -> EliminationState:
     if pending.tiebreak is not None:
         return _open_tie_breaks(tournament, [("Cut", pending.tiebreak.sides)])
     order = list(pending.advanced) + list(pending.eliminated)
-    return _seat_plan(tournament, _plan(tournament, cut_tiebreak=order))
+    return _seat_plan(tournament, plan_cut(tournament, cut_tiebreak=order))
 
 
 def _placings(match: Match) -> list[Placing]:

@@ -2,8 +2,9 @@
 
 Public API:
     cut_size(qualified, mode, override=None) -> int
-    plan_elimination(standings, mode, *, cut, tie_resolution, draw_seed, cut_tiebreak)
+    plan_elimination(standings, mode, *, cut, tie_resolution, draw_seed, cut_tiebreak, rules)
         -> EliminationPlan
+    CutRules(players, limits, equal_sizes), TableLimits.for_mode(...): what the cut respects
     fill_stage(stage, advanced) -> Stage
     decide_advancement(result, advance) -> Advancement
     resolve_tiebreak(pending, result) -> Advancement
@@ -22,6 +23,7 @@ from tournament.logic.brackets.advancement import (
     game_points,
     resolve_tiebreak,
 )
+from tournament.logic.brackets.cut_rules import CutRules, TableLimits
 from tournament.logic.brackets.final_order import Finish, final_order
 from tournament.logic.brackets.formats import (
     CUTS,
@@ -49,12 +51,14 @@ __all__ = [
     "TEAMS",
     "Advancement",
     "BracketError",
+    "CutRules",
     "CutTie",
     "EliminationPlan",
     "FinalResult",
     "Group",
     "Placing",
     "Stage",
+    "TableLimits",
     "TieBreak",
     "cut_size",
     "decide_advancement",

@@ -1,7 +1,8 @@
 """Who goes on from an elimination game, and who wins the final.
 
-Sides are tied when their game scores (Victory Cup tokens + 5 per surviving character,
-as ranked by the rules engine) are equal. If a tie straddles the line that decides who
+Sides are tied when the rules engine ranked them equal: the same game score (Victory Cup tokens +
+5 per surviving character, or VP) and the same place, so a VP mode's equal VP already split by
+Health Tokens left is no tie. If a tie straddles the line that decides who
 goes on, the sides tied on that line play one more game for the remaining slots
 (project decision, following the rulebook's tie rule for a series). The final is three
 games with points carried over; a tie for the highest total means one more game, except in a
@@ -82,6 +83,11 @@ def _placings(result: Sequence[Placing | PlacingRow]) -> list[Placing]:
     return rows
 
 
+def _rank(row: Placing) -> tuple[float, int]:
+    """Where the engine ranked a side (lower is better): its score, then its place."""
+    return (-row.score, row.place)
+
+
 def decide_advancement(result: Sequence[Placing | PlacingRow], advance: int) -> Advancement:
     """Decide who goes on from one game where ``advance`` sides go on.
 
@@ -92,17 +98,18 @@ def decide_advancement(result: Sequence[Placing | PlacingRow], advance: int) -> 
     rows = _placings(result)
     if not 1 <= advance < len(rows):
         raise BracketError(f"cannot send {advance} of {len(rows)} sides on")
-    line = rows[advance - 1].score
-    if rows[advance].score != line:
+    last_in = rows[advance - 1]
+    line = _rank(last_in)
+    if _rank(rows[advance]) != line:
         return Advancement(
             tuple(r.side for r in rows[:advance]), tuple(r.side for r in rows[advance:])
         )
-    above = [r.side for r in rows if r.score > line]
-    tied = [r.side for r in rows if r.score == line]
-    below = [r.side for r in rows if r.score < line]
+    above = [r.side for r in rows if _rank(r) < line]
+    tied = [r.side for r in rows if _rank(r) == line]
+    below = [r.side for r in rows if _rank(r) > line]
     slots = advance - len(above)
     reason = (
-        f"{len(tied)} sides share a score of {_num(line)} on the line: "
+        f"{len(tied)} sides share a score of {_num(last_in.score)} on the line: "
         f"{slots} of them go on, decided by one more game among them"
     )
     return Advancement(tuple(above), tuple(below), TieBreak(tuple(tied), slots, reason))

@@ -5,7 +5,9 @@ rank on both sides of it) and returns the stages with the first stage's seats fi
 with side ids. A tie at the cut is settled either by a tie-break game (the plan is then
 "pending" until the caller passes the game's finishing order back in ``cut_tiebreak``)
 or, if the organiser chose so, by a seeded random draw whose seed and order are
-returned for the audit log.
+returned for the audit log. A tie that one game of the mode cannot seat (``CutRules``) goes to
+the seeded draw whatever the organiser chose, with the reason; with equal team sizes only the
+teams of one size are cut (``cut_rules.one_size``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tournament.logic.brackets.cut_rules import CutRules, one_size
 from tournament.logic.brackets.formats import BracketError, Group, Stage, cut_size, stages_for
+from tournament.logic.translation import gettext_noop
 
 READY = "ready"
 PENDING = "tiebreak_needed"
@@ -32,6 +36,8 @@ class CutTie:
     resolution: str
     draw_seed: int | None = None
     draw_order: tuple[str, ...] = ()
+    #: why a draw settled it though the organiser chose a game (one game cannot seat them)
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,9 @@ class EliminationPlan:
     seeds: tuple[str, ...]
     stages: tuple[Stage, ...]
     cut_tie: CutTie | None = None
+    #: with equal team sizes: the one team size cut, and why
+    team_size: int | None = None
+    note: str = ""
 
 
 def _ranked(standings: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
@@ -61,6 +70,21 @@ def _ranked(standings: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
     return rows
 
 
+def _check_tables(stages: Sequence[Stage], seeds: Sequence[str], rules: CutRules) -> None:
+    """Refuse a format with a game the mode cannot seat (judged by its largest seeds)."""
+    largest = sorted((rules.size_of(side) for side in seeds), reverse=True)
+    for stage in stages:
+        for group in stage.groups:
+            refusal = rules.table_refusal_of(largest[: len(group.seats)])
+            if refusal:
+                raise BracketError(
+                    gettext_noop(
+                        "%(stage)s, group %(group)s: %(why)s; choose another cut size or mode"
+                    )
+                    % {"stage": stage.name, "group": group.label, "why": refusal}
+                )
+
+
 def plan_elimination(
     standings: Sequence[tuple[str, int]],
     mode: str,
@@ -69,6 +93,7 @@ def plan_elimination(
     tie_resolution: str = GAME,
     draw_seed: int | None = None,
     cut_tiebreak: Sequence[str] | None = None,
+    rules: CutRules | None = None,
 ) -> EliminationPlan:
     """Plan the elimination stage.
 
@@ -78,11 +103,19 @@ def plan_elimination(
     tie_resolution: "game" (default) or "draw" for a tie on the cut line; a draw needs
         ``draw_seed``. cut_tiebreak: the finishing order of the tie-break game, once
         played (at least as many of the tied sides as there are slots).
+    rules: players per side, the mode's table limits and equal team sizes (``CutRules``).
     """
     if tie_resolution not in (GAME, DRAW):
         raise BracketError(f"tie resolution must be {GAME!r} or {DRAW!r}")
+    rules = rules or CutRules()
     rows = _ranked(standings)
-    size = cut_size(len(rows), mode, cut)
+    team_size, note = None, ""
+    if rules.equal_sizes:
+        team_size, rows, note = one_size(rows, rules)
+    try:
+        size = cut_size(len(rows), mode, cut)
+    except BracketError as exc:
+        raise BracketError(f"{note}: {exc}" if note else str(exc)) from exc
     ids = [s for s, _ in rows]
     tie = None
     if len(rows) > size and rows[size - 1][1] == rows[size][1]:
@@ -91,28 +124,33 @@ def plan_elimination(
         first = ids.index(tied[0])
         slots = size - first
         certain = ids[:first]
+        refusal = rules.table_refusal(tied)
         if cut_tiebreak is not None:
             order = [str(s) for s in cut_tiebreak]
             if len(order) < slots or not set(order) <= set(tied) or len(set(order)) != len(order):
                 raise BracketError(f"the cut tie-break order must rank at least {slots} of {tied}")
             tie = CutTie(rank, tuple(tied), slots, GAME)
             seeds = certain + order[:slots]
-        elif tie_resolution == DRAW:
+        elif tie_resolution == DRAW or refusal:
             if draw_seed is None:
                 raise BracketError("a random draw at the cut needs a seed for the audit log")
             drawn = list(tied)
             random.Random(draw_seed).shuffle(drawn)
-            tie = CutTie(rank, tuple(tied), slots, DRAW, draw_seed, tuple(drawn))
+            reason = "" if tie_resolution == DRAW else refusal
+            tie = CutTie(rank, tuple(tied), slots, DRAW, draw_seed, tuple(drawn), reason)
             seeds = certain + drawn[:slots]
         else:
             tie = CutTie(rank, tuple(tied), slots, GAME)
-            return EliminationPlan(mode, size, PENDING, tuple(certain), (), tie)
+            return EliminationPlan(mode, size, PENDING, tuple(certain), (), tie, team_size, note)
     else:
         seeds = ids[:size]
     stages = stages_for(mode, size)
+    _check_tables(stages, seeds, rules)
     first_stage = stages[0]
     groups = tuple(
         Group(g.label, tuple(seeds[int(seat) - 1] for seat in g.seats)) for g in first_stage.groups
     )
     filled = Stage(first_stage.name, groups, first_stage.advance, first_stage.games)
-    return EliminationPlan(mode, size, READY, tuple(seeds), (filled, *stages[1:]), tie)
+    return EliminationPlan(
+        mode, size, READY, tuple(seeds), (filled, *stages[1:]), tie, team_size, note
+    )
