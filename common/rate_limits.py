@@ -18,6 +18,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
 
+from common.metrics import RATE_LIMIT_REFUSALS
+
 log = logging.getLogger(__name__)
 
 #: the scopes a view can be marked with (``RATE_LIMITS`` in the settings)
@@ -172,6 +174,7 @@ MESSAGES = {
 
 def too_many(request, scope: str, retry_after: int) -> HttpResponse:
     """HTTP 429 with a clear message (JSON for the API, a short page otherwise)."""
+    RATE_LIMIT_REFUSALS.labels(scope).inc()
     message = MESSAGES[scope].format(s=retry_after)
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": message}, status=429)

@@ -18,6 +18,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set u
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from common.metrics import forget_gauges_at_exit  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.ws_limits import PrivateLinkHandshakeLimit  # noqa: E402
 
@@ -29,6 +30,8 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+forget_gauges_at_exit()
 
 # Everything loaded so far (Django, the apps, their models) lives as long as the process: keep it
 # out of the garbage collector's full passes, which otherwise walk it all again and again.

@@ -32,13 +32,22 @@ def env_bool(name: str, default: bool) -> bool:
 
 def env_int(name: str, default: int) -> int:
     """Read a whole-number variable."""
+    return _env_number(name, default, int, "a whole number")
+
+
+def env_float(name: str, default: float) -> float:
+    """Read a decimal-number variable."""
+    return _env_number(name, default, float, "a number")
+
+
+def _env_number(name: str, default, kind, what: str):
     raw = os.environ.get(name)
     if raw is None or raw.strip() == "":
         return default
     try:
-        return int(raw)
+        return kind(raw)
     except ValueError as exc:
-        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}") from exc
+        raise ImproperlyConfigured(f"{name} must be {what}, not {raw!r}") from exc
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

@@ -19,8 +19,10 @@ from pathlib import Path
 import dj_email_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config import sentry
 from config.databases import postgres_database, sqlite_database
 from config.env import env_bool, env_choice, env_int, env_list, env_str
+from config.log_config import logging_config
 from config.redis_layer import LAYER_KINDS, cache_options, redis_channel_layer
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -68,6 +70,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.request_id.RequestIdMiddleware",
+    # /healthz, /readyz and /metrics answer here, before host checks, sessions and CSRF
+    "config.probes.ProbesMiddleware",
+    "config.request_metrics.RequestMetricsMiddleware",
     "config.headers.SecurityHeadersMiddleware",
     "config.security.RequestLimitsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -375,23 +381,16 @@ if not DEBUG:
     if env_bool("BEHIND_TLS_PROXY", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    # Private-link tokens are cut out of every line (config/log_redaction.py).
-    "filters": {"redact": {"()": "config.log_redaction.RedactPrivateLinks"}},
-    "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["redact"]}
-    },
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    # Django's and the servers' lines (request lines, "Not Found: ...") go through the same
-    # handler and filter, once each: Django's default config would print them a second time.
-    "loggers": {
-        name: {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO"), "propagate": False}
-        for name in ("django", "django.server", "uvicorn.access", "uvicorn.error", "daphne")
-    }
-    # daphne's start-up chatter (HTTP/2 extras missing, endpoint lines): the scripts say where
-    # they serve; its warnings and errors still show.
-    | {"daphne.server": {"handlers": ["console"], "level": "WARNING", "propagate": False}},
-}
+# --- Operations: logs, error reports, metrics, probes, backups (docs/operations.md) ------------
+LOG_FORMAT = env_choice("LOG_FORMAT", "text", ("text", "json"))
+LOGGING = logging_config(env_str("LOG_LEVEL", "INFO"), LOG_FORMAT)
+SENTRY_STARTED = sentry.start_if_configured()  # only with SENTRY_DSN (config/sentry.py)
+# /metrics answers only a scraper that sends this token (config/probes.py); unset: 404.
+METRICS_TOKEN = env_str("METRICS_TOKEN")
+if METRICS_TOKEN and len(METRICS_TOKEN) < 32:
+    raise ImproperlyConfigured("METRICS_TOKEN must be at least 32 characters long")
+WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 60)  # /readyz: worker seen
+BACKUP_DIR = Path(env_str("BACKUP_DIR", str(BASE_DIR / "var" / "backups")))
+BACKUP_KEEP = env_int("BACKUP_KEEP", 14)
+# The probes answer over plain HTTP too: a probe asks the pod's own address (config/probes.py).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]

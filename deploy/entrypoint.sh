@@ -85,6 +85,11 @@ case "$role" in
   migrate)
     check_environment migrate
     manage migrate --no-input "$@"
+    # migrate runs before the web processes start (compose, eye.target): the metrics files of
+    # the processes that ran before are stale now, and prometheus-client wants them gone
+    if [ -n "${PROMETHEUS_MULTIPROC_DIR:-}" ]; then
+      find "$PROMETHEUS_MULTIPROC_DIR" -maxdepth 1 -name '*.db' -type f -delete
+    fi
     ;;
   collectstatic)
     check_environment collectstatic

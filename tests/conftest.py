@@ -93,6 +93,7 @@ SLOW_FILES = (
     # PostgreSQL run only (skipped on SQLite): migrates an empty database, starts web and worker
     "deploy/test_entrypoint.py",
     "fuzz/test_form_fuzz.py",
+    "operations/test_backup_drill.py",
     "algorithms/test_standings_totals.py",
     "algorithms/test_pairing_pods.py",
     "fuzz/test_csv_hostile.py",

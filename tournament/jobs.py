@@ -24,6 +24,7 @@ from kombu.exceptions import OperationalError as BrokerUnreachable
 
 from common.audit.actor import SYSTEM, Actor
 from common.audit.services import record_change
+from common.metrics import JOBS_QUEUED
 from tournament import tasks
 from tournament.models import (
     GenerationJob,
@@ -60,7 +61,9 @@ def dispatch(job: GenerationJob, task) -> bool:
             message="Not started",
             updated_at=timezone.now(),
         )
+        JOBS_QUEUED.labels(job.kind, "unreachable").inc()
         return False
+    JOBS_QUEUED.labels(job.kind, "sent").inc()
     return True
 
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 from common.audit.actor import Actor
 from common.live import push_messages as messages
 from common.live import realtime
+from common.metrics import JOB_DURATION
 from tournament.models import GenerationJob, JobStatus
 from tournament.services.elimination import advance_elimination, start_elimination
 from tournament.services.rounds import RoundError, generate_swiss_round
@@ -78,8 +79,21 @@ def _test_only_pause() -> None:
 
 
 def run_job(task, job_id: int) -> int | None:
-    """Do a job's work once; returns the id of the round it made (if any)."""
-    job = GenerationJob.objects.get(pk=job_id)
+    """Do a job's work once, timed in ``eye_job_duration_seconds``; returns the id of the round
+    it made (if any)."""
+    started, kind, status = time.perf_counter(), "unknown", "error"
+    try:
+        job = GenerationJob.objects.get(pk=job_id)
+        kind = job.kind
+        round_id = _run_job(task, job)
+        status = GenerationJob.objects.values_list("status", flat=True).get(pk=job_id)
+        return round_id
+    finally:
+        JOB_DURATION.labels(kind, status).observe(time.perf_counter() - started)
+
+
+def _run_job(task, job: GenerationJob) -> int | None:
+    job_id = job.pk
     if job.status == JobStatus.DONE:
         return job.round_id
     set_progress(job_id, 10, "Reading the standings")

@@ -20,6 +20,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from common import safe_json
 from common.live import realtime
+from common.metrics import WEBSOCKETS_OPEN
 
 log = logging.getLogger(__name__)
 
@@ -49,10 +50,16 @@ class LiveConsumer(AsyncWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        self.counted_open = WEBSOCKETS_OPEN.labels(type(self).__name__)
+        self.counted_open.inc()
         await self.send_json(self.hello())
         await self.after_connect()
 
     async def disconnect(self, code):
+        counted = getattr(self, "counted_open", None)
+        if counted is not None:
+            self.counted_open = None
+            counted.dec()
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
 

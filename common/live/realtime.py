@@ -30,6 +30,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from common.metrics import LIVE_PUSHES
+
 log = logging.getLogger(__name__)
 
 #: seconds a push may take before it is given up (a hung Redis must not hang a request)
@@ -133,15 +135,21 @@ def _send_all(messages: list[tuple[str, dict]]) -> bool:
     except Exception as exc:  # noqa: BLE001 - a push must never break the change that made it
         _warn(messages, exc)
         return False
+    LIVE_PUSHES.labels("sent").inc(len(messages))
     return True
 
 
 def _log_failure(done, messages) -> None:
-    if not done.cancelled() and done.exception() is not None:
+    if done.cancelled():
+        LIVE_PUSHES.labels("failed").inc(len(messages))
+    elif done.exception() is not None:
         _warn(messages, done.exception())
+    else:
+        LIVE_PUSHES.labels("sent").inc(len(messages))
 
 
 def _warn(messages, exc) -> None:
+    LIVE_PUSHES.labels("failed").inc(len(messages))
     groups = ", ".join(group for group, _ in messages)
     log.warning("live push to %s failed (%s: %s)", groups, type(exc).__name__, exc)
 
@@ -154,8 +162,9 @@ async def apush(group: str, payload: dict) -> bool:
     try:
         await asyncio.wait_for(layer.group_send(group, layer_message(payload)), SEND_TIMEOUT)
     except Exception as exc:  # noqa: BLE001
-        log.warning("live push to %s failed (%s: %s)", group, type(exc).__name__, exc)
+        _warn([(group, None)], exc)
         return False
+    LIVE_PUSHES.labels("sent").inc()
     return True
 
 

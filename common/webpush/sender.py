@@ -17,6 +17,7 @@ import requests
 from pywebpush import WebPushException, webpush
 
 from common.logic.push_message import PushMessage
+from common.metrics import WEB_PUSHES
 from common.webpush.subscription_data import SubscriptionData
 from common.webpush.vapid import VapidKeys
 
@@ -48,7 +49,17 @@ def send(
     *,
     timeout: float,
 ) -> Outcome:
-    """Send ``message`` to ``subscription``; how it went."""
+    """Send ``message`` to ``subscription``; how it went (counted in ``eye_web_pushes``)."""
+    outcome = _send(subscription, message, keys, timeout=timeout)
+    WEB_PUSHES.labels(
+        "delivered" if outcome.delivered else "gone" if outcome.gone else "failed"
+    ).inc()
+    return outcome
+
+
+def _send(
+    subscription: SubscriptionData, message: PushMessage, keys: VapidKeys, *, timeout: float
+) -> Outcome:
     host = urlsplit(subscription.endpoint).hostname
     try:
         with _session() as session:

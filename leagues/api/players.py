@@ -36,7 +36,7 @@ def public_player(player_id: int) -> Player:
 
 class PointSerializer(serializers.Serializer):
     games = serializers.IntegerField()
-    rating = serializers.FloatField(source="conservative")
+    rating = serializers.FloatField(source="mu")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
 
@@ -77,7 +77,7 @@ class PlayerRatingsView(ApiViewMixin, generics.GenericAPIView):
                 {
                     "system": history.system,
                     "name": names.get(history.system, history.system),
-                    "rating": now.conservative,
+                    "rating": now.listed,
                     "mu": now.mu,
                     "sigma": now.sigma,
                     "games": now.games,

@@ -11,11 +11,12 @@ from leagues.views.ratings import ListFilters, listed, systems
 
 
 class RatingSerializer(serializers.ModelSerializer):
-    """One player's rating: the conservative value the lists rank by, and the model's own."""
+    """One player's rating: the value the lists rank by (the skill estimate mu), with the
+    model's uncertainty sigma."""
 
     name = serializers.CharField(source="player.name")
     club = serializers.CharField(source="player.club")
-    rating = serializers.FloatField(source="conservative")
+    rating = serializers.FloatField(source="mu")
     provisional = serializers.SerializerMethodField()
 
     class Meta:

@@ -1,8 +1,8 @@
 """A player's rating history in one game system as a small SVG line chart (issue 17).
 
 Pure code: the rating after each game goes in, the markup comes out. The solid line is the
-conservative rating (mu - 3 sigma, the number the lists rank by); the shaded band above it
-reaches up to mu, the model's own estimate, so the band narrows as the rating gets surer. The
+rating the lists rank by (the skill estimate mu, ``Rating.listed``); the shaded band reaches one
+uncertainty (sigma) either side of it, so the band narrows as the rating gets surer. The
 chart starts at the newcomer's rating (0 games) and is drawn on a fixed 360 x 200 canvas that
 scales to its container, so it fits a phone. A long history is thinned to at most
 ``MAX_POINTS`` points, keeping each stretch's lowest and highest value and the last game.
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from leagues.logic.rating import MODEL
+from leagues.logic.rating import MODEL, Rating
 
 #: the most points one chart (or one API answer) draws
 MAX_POINTS = 240
@@ -34,8 +34,19 @@ class Point:
     sigma: float
 
     @property
-    def conservative(self) -> float:
-        return self.mu - 3 * self.sigma
+    def listed(self) -> float:
+        """The rating the lists show after this game."""
+        return Rating(self.mu, self.sigma, self.games).listed
+
+    @property
+    def low(self) -> float:
+        """The band's lower edge: one uncertainty below the estimate."""
+        return self.mu - self.sigma
+
+    @property
+    def high(self) -> float:
+        """The band's upper edge: one uncertainty above the estimate."""
+        return self.mu + self.sigma
 
 
 #: where every player starts: no games, the model's prior
@@ -44,7 +55,7 @@ NEWCOMER = Point(0, MODEL.mu, MODEL.sigma)
 
 def downsample(points: Sequence[Point], limit: int = MAX_POINTS) -> list[Point]:
     """At most ``limit`` points of ``points`` (in game order): the first and the last, and for
-    each equal stretch between them its lowest and highest conservative rating, so a thinned
+    each equal stretch between them its lowest and highest rating, so a thinned
     line still reaches every peak and trough a reader would notice."""
     if limit < 4:
         raise ValueError("a chart needs a limit of 4 points or more")
@@ -57,8 +68,8 @@ def downsample(points: Sequence[Point], limit: int = MAX_POINTS) -> list[Point]:
         stretch = inner[n * len(inner) // stretches : (n + 1) * len(inner) // stretches]
         if not stretch:
             continue
-        low = min(stretch, key=lambda p: p.conservative)
-        high = max(stretch, key=lambda p: p.conservative)
+        low = min(stretch, key=lambda p: p.listed)
+        high = max(stretch, key=lambda p: p.listed)
         kept.extend(sorted({low, high}, key=lambda p: p.games))
     kept.append(points[-1])
     return kept
@@ -102,7 +113,7 @@ def summary(points: Sequence[Point], system_name: str) -> str:
         return f"{system_name}: no rated games yet"
     last = points[-1]
     games = "game" if last.games == 1 else "games"
-    return f"{system_name} rating after {last.games} {games}: {last.conservative:.1f}"
+    return f"{system_name} rating after {last.games} {games}: {last.listed:.1f}"
 
 
 def rating_chart_svg(points: Sequence[Point], system_name: str, chart_id: str) -> str:
@@ -122,9 +133,8 @@ def rating_chart_svg(points: Sequence[Point], system_name: str, chart_id: str) -
             "No rated games yet</text></svg>"
         )
     drawn = downsample([NEWCOMER, *points] if points[0].games > 0 else list(points))
-    lows = [p.conservative for p in drawn]
-    highs = [p.mu for p in drawn]
-    y_ticks = ticks(min(lows), max(highs))
+    values = [p.listed for p in drawn]
+    y_ticks = ticks(min(p.low for p in drawn), max(p.high for p in drawn))
     x_low, x_high = 0, max(drawn[-1].games, 1)
     x_ticks = [t for t in ticks(x_low, x_high) if t == int(t) and t <= x_high]
     y_low, y_high = y_ticks[0], y_ticks[-1]
@@ -136,13 +146,15 @@ def rating_chart_svg(points: Sequence[Point], system_name: str, chart_id: str) -
     def y(value: float) -> float:
         return round(TOP + (y_high - value) / (y_high - y_low) * plot_h, 1)
 
-    low_line = " ".join(f"{x(p.games)},{y(p.conservative)}" for p in drawn)
-    high_line = " ".join(f"{x(p.games)},{y(p.mu)}" for p in reversed(drawn))
+    line = " ".join(f"{x(p.games)},{y(p.listed)}" for p in drawn)
+    low_edge = " ".join(f"{x(p.games)},{y(p.low)}" for p in drawn)
+    high_edge = " ".join(f"{x(p.games)},{y(p.high)}" for p in reversed(drawn))
     last = drawn[-1]
     desc = (
-        f"Conservative rating (mu minus 3 sigma) after each game, {last.games} in all: "
-        f"lowest {min(lows):.1f}, highest {max(lows):.1f}, now {last.conservative:.1f}; "
-        f"the shaded band reaches up to mu, now {last.mu:.1f}."
+        f"Rating (the skill estimate) after each game, {last.games} in all: "
+        f"lowest {min(values):.1f}, highest {max(values):.1f}, now {last.listed:.1f}; "
+        f"the shaded band reaches one uncertainty either side, now {last.low:.1f} to "
+        f"{last.high:.1f}."
     )
     parts = [head, f'<desc id="{ident}-desc">{escape(desc)}</desc>', '<g class="axes">']
     for value in y_ticks:
@@ -166,9 +178,9 @@ def rating_chart_svg(points: Sequence[Point], system_name: str, chart_id: str) -
         f'transform="rotate(-90 12 {TOP + plot_h / 2})">rating</text></g>'
     )
     parts.append(
-        f'<polygon class="band" points="{low_line} {high_line}"/>'
-        f'<polyline class="line" points="{low_line}"/>'
-        f'<circle class="now" cx="{x(last.games)}" cy="{y(last.conservative)}" r="3.5"/>'
+        f'<polygon class="band" points="{low_edge} {high_edge}"/>'
+        f'<polyline class="line" points="{line}"/>'
+        f'<circle class="now" cx="{x(last.games)}" cy="{y(last.listed)}" r="3.5"/>'
         "</svg>"
     )
     return "".join(parts)

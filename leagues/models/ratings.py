@@ -14,9 +14,11 @@ class PlayerRating(models.Model):
     player = models.ForeignKey(
         "tournament.Player", on_delete=models.CASCADE, related_name="ratings"
     )
-    mu = models.FloatField()
+    mu = models.FloatField(help_text="The skill estimate: what the rating lists rank by and show.")
     sigma = models.FloatField()
-    conservative = models.FloatField(help_text="mu - 3 sigma: what the rating lists show.")
+    conservative = models.FloatField(
+        help_text="mu - 3 sigma: a cautious lower bound, kept for reference (ranks nothing)."
+    )
     games = models.PositiveIntegerField()
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -24,11 +26,11 @@ class PlayerRating(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["system", "player"], name="rating_once_per_system")
         ]
-        indexes = [models.Index(fields=["system", "-conservative"])]
-        ordering = ["system", "-conservative", "player_id"]
+        indexes = [models.Index(fields=["system", "-mu"], name="rating_list_order")]
+        ordering = ["system", "-mu", "player_id"]
 
     def __str__(self) -> str:
-        return f"{self.player} {self.system}: {self.conservative:.1f}"
+        return f"{self.player} {self.system}: {self.mu:.1f}"
 
 
 class RatingChange(models.Model):

@@ -4,7 +4,7 @@ rating) and each seat's chance to win its table (for the round pages).
 Both read a bounded number of queries whatever the field: the teams' members (only when the
 sides are teams) and those players' ratings in the event's game system (one query). A player
 without a rating counts as the model's newcomer (``leagues.logic.rating.Rating()``), so a missing
-rating never fails a pairing or a page; a team plays as the sum of its players, as in the model.
+rating never fails a pairing or a page; a team plays as its average player, as in the model.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def ratings_of(system: str, players: Iterable[int]) -> RatingRun:
 
 
 def side_strengths(system: str, entrant_ids: Iterable[int]) -> dict[int, float]:
-    """Each entrant's strength in ``system``: the sum of its players' ``mu``."""
+    """Each entrant's strength in ``system``: its players' mean ``mu``."""
     players = players_by_entrant(set(entrant_ids))
     run = ratings_of(system, (p for side in players.values() for p in side))
     return {pk: side_strength(system, side, run) for pk, side in players.items()}

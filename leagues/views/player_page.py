@@ -32,7 +32,7 @@ def rating_sections(player_id: int, *, public_only: bool) -> dict:
             {
                 "system": history.system,
                 "name": name,
-                "rating": current.conservative,
+                "rating": current.listed,
                 "mu": current.mu,
                 "games": current.games,
                 "provisional": current.games < PROVISIONAL_GAMES,

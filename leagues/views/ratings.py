@@ -1,4 +1,4 @@
-"""The public rating lists: one per game system, best conservative rating first.
+"""The public rating lists: one per game system, best rating (the skill estimate mu) first.
 
 A list shows the players who played in at least one public event, and only public events'
 games make the ratings (``leagues.services.ratings.rated_games``). A name links to the player's
@@ -67,7 +67,7 @@ def listed(system: str, filters: ListFilters = ListFilters()):
         .filter(played_in("tournament__is_public", True))
         .select_related("player")
         .distinct()
-        .order_by("-conservative", "player_id")
+        .order_by("-mu", "player_id")
     )
     if filters.club:
         ratings = ratings.filter(player__club__iexact=filters.club)

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.audit.services import record_change
+from common.metrics import count_result_on_commit
 from matches.models import (
     MatchStatus,
     ResponseDecision,
@@ -79,4 +80,5 @@ def dispute_accepted_report(
         actor=actor,
     )
     remember(key, actor, "dispute", table.match, version.pk, reason, response)
+    count_result_on_commit("dispute", actor.channel)
     return response

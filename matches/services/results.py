@@ -24,6 +24,7 @@ from common.audit.actor import SYSTEM, Actor
 from common.audit.channels import Channel
 from common.audit.services import record_change
 from common.db import sql
+from common.metrics import count_result_on_commit
 from engine import api as engine_api
 from leagues.services.ratings import ratings_change
 from matches.models import (
@@ -166,6 +167,7 @@ def enter_result(
     version = table.new_version(report, kind, actor, supersedes=table.pending, to_accept=True)
     accept(table, version, actor, action="result.entered")
     remember(key, actor, "entry", table.match, table.match.pk, report, version)
+    count_result_on_commit("entry", actor.channel)
     return version
 
 
@@ -191,6 +193,7 @@ def correct_result(
     )
     accept(table, version, actor, action="result.corrected", reason=reason)
     remember(key, actor, "correct", table.match, table.match.pk, body, version)
+    count_result_on_commit("correct", actor.channel)
     notify_result_corrected(table.match)
     return version
 
@@ -238,6 +241,7 @@ def submit_report(
     if len(table.seats) == 1:
         accept(table, version, actor)
     remember(key, actor, "report", match, match.pk, report, version)
+    count_result_on_commit("report", actor.channel)
     return version
 
 
@@ -284,6 +288,7 @@ def confirm_report(version: ResultVersion, actor: Actor, *, idempotency_key=None
         # the reporter's page shows who has confirmed so far, live
         notify_result_waiting(table.match, version, "confirmed")
     remember(key, actor, "confirm", table.match, version.pk, None, response)
+    count_result_on_commit("confirm", actor.channel)
     return response
 
 
@@ -313,6 +318,7 @@ def dispute_report(
         actor=actor,
     )
     remember(key, actor, "dispute", match, version.pk, reason, response)
+    count_result_on_commit("dispute", actor.channel)
     return response
 
 

@@ -53,9 +53,9 @@ def test_no_games_draws_a_sentence_not_a_line():
 def test_one_game_draws_from_the_start_to_the_first_rating():
     point = Point(1, 27.0, 7.5)
     root = parse(rating_chart_svg([point], "Eye for an Eye", "r"))
-    assert root.find("svg:title", NS).text == "Eye for an Eye rating after 1 game: 4.5"
+    assert root.find("svg:title", NS).text == "Eye for an Eye rating after 1 game: 27.0"
     (x0, y0), (x1, y1) = line_points(root)
-    assert x0 < x1 and y1 < y0  # from 0 games at 0.0 up to 4.5
+    assert x0 < x1 and y1 < y0  # from 0 games at the newcomer's 25.0 up to 27.0
     ticks_text = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "games played" in ticks_text and "rating" in ticks_text
 
@@ -69,13 +69,13 @@ def test_the_line_follows_the_points_and_stays_on_the_canvas():
     xs = [x for x, _ in drawn]
     assert xs == sorted(xs)
     # the highest rating is drawn highest (smallest y), the lowest lowest
-    values = [NEWCOMER.conservative] + [p.conservative for p in points]
+    values = [NEWCOMER.listed] + [p.listed for p in points]
     ys = [y for _, y in drawn]
     assert ys.index(min(ys)) == values.index(max(values))
     assert ys.index(max(ys)) == values.index(min(values))
     last = points[-1]
     assert root.find("svg:title", NS).text == (
-        f"Eye for an Eye rating after 12 games: {last.conservative:.1f}"
+        f"Eye for an Eye rating after 12 games: {last.listed:.1f}"
     )
     assert root.get("viewBox") == f"0 0 {WIDTH} {HEIGHT}" and root.get("width") == "100%"
 
@@ -87,10 +87,8 @@ def test_five_thousand_games_are_thinned_but_keep_the_extremes_and_the_end():
     assert len(drawn) <= MAX_POINTS
     ys = [y for _, y in drawn]
     kept = downsample([NEWCOMER, *points])
-    assert max(p.conservative for p in kept) == max(p.conservative for p in points)
-    assert min(p.conservative for p in kept) == min(
-        NEWCOMER.conservative, *(p.conservative for p in points)
-    )
+    assert max(p.listed for p in kept) == max(p.listed for p in points)
+    assert min(p.listed for p in kept) == min(NEWCOMER.listed, *(p.listed for p in points))
     assert kept[-1] == points[-1] and len(ys) == len(kept)
     assert "5000 games" in root.find("svg:title", NS).text
 

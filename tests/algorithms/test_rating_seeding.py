@@ -216,10 +216,10 @@ def test_alliances_similar_with_equal_sizes_seeds_each_size_on_its_own():
 # --- the model's numbers -------------------------------------------------------------------------
 
 
-def test_a_team_is_as_strong_as_the_sum_of_its_players_and_a_newcomer_is_25():
+def test_a_team_is_as_strong_as_its_average_player_and_a_newcomer_is_25():
     run = RatingRun(ratings={("sys", 1): Rating(30.0, 2.0), ("sys", 2): Rating(20.0, 3.0)})
-    assert side_strength("sys", (1, 2), run) == 50.0
-    assert side_strength("sys", (1, 99), run) == 55.0  # player 99 is unrated: a newcomer
+    assert side_strength("sys", (1, 2), run) == 25.0  # issue 35: not the sum of the two
+    assert side_strength("sys", (1, 99), run) == 27.5  # player 99 is unrated: a newcomer
     assert side_strength("sys", (), run) == 25.0
 
 

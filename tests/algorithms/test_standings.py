@@ -18,6 +18,7 @@ from tournament.logic.standings import (
     get_metric,
     register_metric,
 )
+from tournament.logic.standings.totals import tally
 
 E = [Entrant(x, x.upper()) for x in "abcdef"]
 
@@ -187,3 +188,14 @@ def test_ranking_invariants(event):
     shuffled = placings[:]
     random.Random(1).shuffle(shuffled)
     assert compute_standings(entrants, shuffled) == rows
+
+
+def test_a_bye_worth_nothing_is_no_first_place_and_a_winning_bye_is():
+    """A sum-of-VP event's bye scores 0 (no game, no VP): it must not win the "first places"
+    tiebreaker either; a bye scored as a win counts as one, in the full and the stored tallies."""
+    worthless = [GamePlacing("a", None, 1, 1, 0), gp("b", "m1", 1, 1, 6)]
+    winning = [GamePlacing("a", None, 1, 1, 4), gp("b", "m1", 1, 1, 4)]
+    for placings, firsts in ((worthless, 0), (winning, 1)):
+        rows = compute_standings(E[:2], placings, ["first_places"])
+        assert {r.entrant_id: r.tiebreak("first_places") for r in rows} == {"a": firsts, "b": 1}
+        assert tally(placings)["a"].firsts == firsts

@@ -11,7 +11,7 @@ production). In the browser, against a real daphne:
 * on a 390 px phone (and at 360 px) anyone sees the season page: both events, the table with
   positions, totals and each event's league points as the season service computes them, no
   sideways scrolling, no serious axe violation; the public player's name links to their page,
-  which shows the rating chart (an ``<svg role="img">`` with the conservative rating line) and
+  which shows the rating chart (an ``<svg role="img">`` with the rating line) and
   the head-to-head table, also without sideways scrolling;
 * the organiser corrects a group game of event 2 at the referee desk (the two players knocked
   out at that table swap their results), and the season table on the phone changes on reload;

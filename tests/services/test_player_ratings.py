@@ -46,7 +46,7 @@ def test_the_history_has_one_point_per_game_in_order():
     assert history.system == "eye_for_an_eye"
     assert [p.games for p in history.points] == [1, 2, 3]
     # the first-created entrant wins every game (report_for), so its rating only rises
-    values = [p.conservative for p in history.points]
+    values = [p.listed for p in history.points]
     assert values == sorted(values) and values[0] > 0
     assert rating_histories(Player.objects.create(name="Nobody").pk) == []
 

@@ -115,7 +115,7 @@ def test_every_random_round_is_seeded():
     assert second.pairing_report["repeats"] == 0  # and still no one meets an opponent again
 
 
-def test_a_team_is_seeded_by_the_sum_of_its_players():
+def test_a_team_is_seeded_by_its_average_player():
     tournament = TournamentFactory(mode="alliances", rating_seeding="similar")
     teams = []
     for i in range(4):
@@ -126,12 +126,12 @@ def test_a_team_is_seeded_by_the_sum_of_its_players():
             TeamMember.objects.create(team=entrant.team, player=PlayerFactory())
         teams.append(entrant)
     one, two = (list(t.team.members.all()) for t in teams[:2])
-    rate(one[0], 45.0)  # 45 + a newcomer's 25 = 70
+    rate(one[0], 45.0)  # (45 + a newcomer's 25) / 2 = 35
     rate(two[0], 35.0)
-    rate(two[1], 34.0)  # 69
+    rate(two[1], 34.0)  # 34.5
     round_ = generate_swiss_round(tournament, seed=3)
     strengths = round_.pairing_report["seeding"]["strengths"]
-    assert strengths[str(teams[0].pk)] == 70.0 and strengths[str(teams[1].pk)] == 69.0
-    assert strengths[str(teams[2].pk)] == 50.0
+    assert strengths[str(teams[0].pk)] == 35.0 and strengths[str(teams[1].pk)] == 34.5
+    assert strengths[str(teams[2].pk)] == 25.0
     seated = tables(round_)
     assert seated[teams[0].pk] == seated[teams[1].pk] == 1

@@ -120,7 +120,7 @@ class Tournament(models.Model):
         choices=RatingSeeding.choices,
         default=RatingSeeding.OFF,
         help_text="Seat every random round, and round 1 of a Swiss event, by the players' "
-        "ratings in the game system (a team by the sum of its players; an unrated player as a "
+        "ratings in the game system (a team by its average player; an unrated player as a "
         "newcomer): spread puts the strongest at different tables, similar seats like with "
         "like. Later Swiss rounds are paired by points whatever this says.",
     )

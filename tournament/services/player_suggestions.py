@@ -70,7 +70,8 @@ def may_attach(tournament: Tournament, user, player: Player) -> bool:
     return Player.objects.filter(_attachable_by(user, tournament), pk=player.pk).exists()
 
 
-def _name_filter(name: str) -> Q | None:
+def name_filter(name: str) -> Q | None:
+    """A database filter for records whose name shares a word start with ``name``."""
     words = [w for w in name_words(name) if len(w) >= MIN_WORD][:4]
     if not words:
         return None
@@ -83,7 +84,7 @@ def _name_filter(name: str) -> Q | None:
 def suggest_players(tournament: Tournament, user, name: str, club: str = "", limit: int = 8):
     """Known players who may be ``name`` of ``club``, best first (not those already in
     ``tournament``)."""
-    query = _name_filter(name)
+    query = name_filter(name)
     if query is None:
         return []
     rows = list(

@@ -201,10 +201,11 @@ def claim(user, player: Player, actor: Actor) -> Player:
     return _combine(player, mine, actor, action="player.claimed", organiser=False)
 
 
-def audit_attach(entrant: Entrant, actor: Actor) -> None:
-    """Record in every event of the entrant's player record that it was attached to the
-    entrant's event (the record's other clubs see who seated their player where)."""
-    player = entrant.player
+def audit_attach(entrant: Entrant, actor: Actor, player: Player | None = None) -> None:
+    """Record in every event of the entrant's player record (or of ``player``, a team
+    member's) that it was attached to the entrant's event (the record's other clubs see who
+    seated their player where)."""
+    player = player or entrant.player
     after = {"event": entrant.tournament.slug, "name": entrant.tournament.name}
     after["entrant"] = entrant.pk
     for tournament in Tournament.objects.filter(pk__in=_events_of(player)):

@@ -30,6 +30,7 @@ from tournament.models import (
 from tournament.services.csv_import import import_entrants
 from tournament.services.player_suggestions import may_attach
 from tournament.services.players import audit_attach, system_acts
+from tournament.services.team_members import member_records
 
 #: Event states in which players may still join without being a late entry.
 OPEN_STATES = (TournamentStatus.SETUP, TournamentStatus.REGISTRATION)
@@ -178,7 +179,9 @@ def register_team(
     actor: Actor = SYSTEM,
 ) -> Entrant:
     """Add a team of two or three named players to a team event (Alliances), of a size the
-    event's mode seats (King of the Hill (Alliance): two)."""
+    event's mode seats (King of the Hill (Alliance): two). A member the organiser already knows
+    keeps their record (``team_members``: one record per person across team events, issue 35),
+    audited like a known single player."""
     members = [m.strip() for m in members if m and m.strip()]
     if not Team.MIN_MEMBERS <= len(members) <= Team.MAX_MEMBERS:
         raise RegistrationError(
@@ -190,13 +193,19 @@ def register_team(
     if tournament.team_play and size_problem is not None:
         raise RegistrationError(size_problem.text(_))
 
+    known = []
+
     def make_side(clean_name):
         team = Team.objects.create(name=clean_name)
-        for member in members:
-            TeamMember.objects.create(team=team, player=Player.objects.create(name=member))
+        for record, was_known in member_records(tournament, members, actor):
+            TeamMember.objects.create(team=team, player=record)
+            known.extend([record] if was_known else [])
         return {"team": team}
 
-    return _join(tournament, name, team_play=True, make_side=make_side, actor=actor, seed=seed)
+    entrant = _join(tournament, name, team_play=True, make_side=make_side, actor=actor, seed=seed)
+    for record in known:
+        audit_attach(entrant, actor, player=record)
+    return entrant
 
 
 def import_players(tournament: Tournament, raw: bytes, actor: Actor = SYSTEM) -> list[Entrant]:

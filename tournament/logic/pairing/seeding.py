@@ -1,7 +1,7 @@
 """Seeding by rating: order a field into pods by the sides' strengths instead of by chance.
 
 Plain numbers in, plain indices out. A side's strength is whatever number the caller rates it
-by (the service passes the sum of its players' skill estimates, ``mu``); higher is stronger.
+by (the service passes its players' mean skill estimate, ``mu``); higher is stronger.
 Two styles:
 
 * ``spread``: the field is cut into pots by strength (pot 1 the strongest sides, one per

@@ -13,7 +13,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from tournament.logic.ids import id_sort_key
 from tournament.logic.standings.metrics import DEFAULT_TIEBREAKERS, Metric, Totals, get_metric
 from tournament.logic.standings.totals import FieldTotals
-from tournament.logic.standings.types import Entrant, GamePlacing, StandingRow, StandingsError
+from tournament.logic.standings.types import (
+    Entrant,
+    GamePlacing,
+    StandingRow,
+    StandingsError,
+    is_first_place,
+)
 
 
 def compute_standings(
@@ -53,7 +59,7 @@ def compute_standings(
             games[i] += 1
             if need_opps and matches is None:
                 members.setdefault(p.match_id, []).append(i)
-        if p.place == 1:
+        if is_first_place(p):
             firsts[i] += 1
         if stat_lists:
             st = p.stats

@@ -6,7 +6,7 @@ pass over the placings. Higher values rank higher. Built in:
 
 * ``victory_cup_tokens``: sum of that stat over the games given (the Swiss rounds);
 * ``strength_of_schedule``: mean points of the distinct opponents met;
-* ``first_places``: number of games won (place 1);
+* ``first_places``: number of games won (place 1), and byes that score as a win;
 * ``stat:<name>``: sum of any per-game stat.
 
 ``register_metric`` adds an event-specific metric; ``get_metric`` refuses unknown keys.

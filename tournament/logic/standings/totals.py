@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from tournament.logic.ids import id_sort_key
-from tournament.logic.standings.types import Entrant, GamePlacing
+from tournament.logic.standings.types import Entrant, GamePlacing, is_first_place
 
 
 class Tally(NamedTuple):
@@ -62,7 +62,7 @@ def tally(placings: Iterable[GamePlacing], of: Collection[str] | None = None) ->
         else:
             count[0] += 1
             mine.setdefault(entrant, []).append(p.match_id)
-        if p.place == 1:
+        if is_first_place(p):
             count[2] += 1
         sums = stats.setdefault(entrant, {})
         for name, value in p.stats.items():

@@ -42,6 +42,12 @@ class GamePlacing(NamedTuple):
     stats: Mapping[str, float] = MappingProxyType({})
 
 
+def is_first_place(placing: GamePlacing) -> bool:
+    """A game won (place 1, shared or not), or a bye that scores as a win. A bye worth nothing
+    (an event that sums VP, or one that scores byes as nothing) is no first place."""
+    return placing.place == 1 and (placing.match_id is not None or placing.points > 0)
+
+
 @dataclass(frozen=True, slots=True)
 class StandingRow:
     """One line of the standings.

@@ -219,12 +219,11 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"{row.position:>4}. {table.name(row.player):<28} {row.total:>6g}  {results}"
             )
-        self.stdout.write(f"\nBest ratings ({season.game_system}), mu - 3 sigma")
+        self.stdout.write(f"\nBest ratings ({season.game_system}), the skill estimate mu")
         ratings = PlayerRating.objects.filter(system=season.game_system).select_related("player")
-        for number, rating in enumerate(ratings.order_by("-conservative")[:10], 1):
+        for number, rating in enumerate(ratings.order_by("-mu")[:10], 1):
             self.stdout.write(
-                f"{number:>4}. {rating.player.name:<28} {rating.conservative:>6.2f} "
-                f"({rating.games} games)"
+                f"{number:>4}. {rating.player.name:<28} {rating.mu:>6.2f} ({rating.games} games)"
             )
 
     def print_bracket(self, tournament):
