@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0020_pairing_method_choices_from_registry'),
+        ('tournament', '0021_rating_seeding_by_average_player'),
     ]
 
     operations = [
