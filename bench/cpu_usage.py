@@ -27,8 +27,8 @@ def process_ticks(pid: int | str) -> int:
     return int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
 
 
-def postgres_pids() -> list[str]:
-    """The running PostgreSQL server processes (the postmaster and every backend)."""
+def command_pids(matches) -> list[str]:
+    """The running processes whose command (``argv[0]``) ``matches(command)`` says yes to."""
     pids = []
     for entry in PROC.iterdir():
         if entry.name.isdigit():
@@ -36,9 +36,53 @@ def postgres_pids() -> list[str]:
                 command = (entry / "cmdline").read_bytes().split(b"\0")[0]
             except OSError:
                 continue
-            if command.startswith(b"postgres") or command.endswith(b"/postgres"):
+            if matches(command):
                 pids.append(entry.name)
     return pids
+
+
+def postgres_pids() -> list[str]:
+    """The running PostgreSQL server processes (the postmaster and every backend)."""
+    return command_pids(lambda c: c.startswith(b"postgres") or c.endswith(b"/postgres"))
+
+
+def redis_pids() -> list[str]:
+    """The running Redis servers."""
+    return command_pids(lambda c: c.startswith(b"redis-server") or c.endswith(b"/redis-server"))
+
+
+def process_tree(pid: int | str) -> list[str]:
+    """A process and all its descendants (a Celery worker and its pool's children)."""
+    parents: dict[str, list[str]] = {}
+    for entry in PROC.iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
+            except (OSError, IndexError):
+                continue
+            parents.setdefault(parent, []).append(entry.name)
+    tree, todo = [], [str(pid)]
+    while todo:
+        current = todo.pop()
+        tree.append(current)
+        todo.extend(parents.get(current, []))
+    return tree
+
+
+def group_ticks(groups: dict[str, list]) -> dict[str, dict[str, int]]:
+    """The CPU ticks so far of each process of each named group of pids."""
+    return {name: {str(pid): process_ticks(pid) for pid in pids} for name, pids in groups.items()}
+
+
+def cores_used(before: dict, after: dict, seconds: float) -> dict[str, float]:
+    """Each group's CPU between two ``group_ticks`` readings, in cores (1.0 = one core busy);
+    a process that started meanwhile counts from zero."""
+    return {
+        name: sum(t - before.get(name, {}).get(pid, 0) for pid, t in ticks.items())
+        / TICKS
+        / max(seconds, 1e-6)
+        for name, ticks in after.items()
+    }
 
 
 def machine_ticks() -> int:

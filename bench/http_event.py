@@ -28,13 +28,17 @@ def bench_database_url(url: str) -> str:
     return parsed._replace(path="/" + name).geturl()
 
 
-def ensure_database(url: str) -> None:
+def ensure_database(url: str, *, fresh: bool = False) -> None:
+    """Create the database of ``url`` if missing; ``fresh``: drop it first (its connections
+    too)."""
     import psycopg
 
     parsed = urlparse(url)
     name = parsed.path.lstrip("/")
     admin = parsed._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as conn:
+        if fresh:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
         if not exists:
             conn.execute(f'CREATE DATABASE "{name}"')
@@ -67,27 +71,78 @@ def open_bench_database() -> tuple[str, str]:
     return database_url, redis_url
 
 
-def build_event(rebuild: bool) -> dict:
-    """The 2,000-player event after 5 rounds, round 6 open; built once, then reused."""
-    from allauth.account.models import EmailAddress
-    from django.contrib.auth import get_user_model
+def create_event(slug: str, name: str, players: int, organiser):
+    """A public Every Eye event of ``players`` checked-in entrants (bulk inserts), no round yet."""
+    from tournament.models import Entrant, EntrantStatus, Player, Tournament
+
+    tournament = Tournament.objects.create(
+        name=name, slug=slug, organiser=organiser, mode="every_eye", swiss_rounds=8
+    )
+    people = Player.objects.bulk_create(
+        [Player(name=f"Bench Player {i:04d}") for i in range(players)]
+    )
+    Entrant.objects.bulk_create(
+        [
+            Entrant(
+                tournament=tournament,
+                player=p,
+                display_name=p.name,
+                seed=i + 1,
+                status=EntrantStatus.CHECKED_IN,
+            )
+            for i, p in enumerate(people)
+        ]
+    )
+    return tournament
+
+
+def play_rounds(tournament, rounds: int, referee_user, seed: int = 2000) -> None:
+    """Play ``rounds`` Swiss rounds through the services (random battles entered by a referee),
+    then publish the next one, open."""
     from django.db.models import Prefetch
 
-    from accounts import tokens
     from common.audit.actor import Actor
-    from matches.models import Match, MatchStatus, ResultVersion, Seat
+    from matches.models import Seat
     from matches.services.results import enter_result
     from tournament.logic.simulated_games import random_battle
-    from tournament.models import (
-        Entrant,
-        EntrantStatus,
-        Player,
-        RoundStatus,
-        StaffRole,
-        StaffRoleKind,
-        Tournament,
-    )
     from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
+
+    started = time.monotonic()
+    rng = random.Random(seed)
+    referee = Actor(user=referee_user)
+    seats = Seat.objects.select_related("entrant")
+    for number in range(1, rounds + 1):
+        round_ = publish_round(generate_swiss_round(tournament, seed=number))
+        matches = round_.matches.filter(is_bye=False).prefetch_related(Prefetch("seats", seats))
+        for match in matches:
+            sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
+            enter_result(match, random_battle("every_eye", sides, rng), referee)
+        complete_round(round_)
+        print(f"  round {number} played ({time.monotonic() - started:.0f} s)", flush=True)
+    publish_round(generate_swiss_round(tournament, seed=rounds + 1))
+
+
+def fresh_api_token(user, email: str) -> str:
+    """A new API token of ``user``, replacing the last run's (a user holds at most 50)."""
+    from allauth.account.models import EmailAddress
+
+    from accounts import tokens
+
+    # a confirmed address: with mandatory verification an unconfirmed account gets no token
+    EmailAddress.objects.update_or_create(
+        user=user, email=email, defaults={"verified": True, "primary": True}
+    )
+    tokens.revoke_all(user)
+    return tokens.issue(user, "bench").key
+
+
+def build_event(rebuild: bool) -> dict:
+    """The 2,000-player event after 5 rounds, round 6 open; built once, then reused."""
+    from django.contrib.auth import get_user_model
+
+    from matches.models import Match, MatchStatus, ResultVersion
+    from tournament.logic.simulated_games import random_battle
+    from tournament.models import RoundStatus, StaffRole, StaffRoleKind, Tournament
 
     user, _ = get_user_model().objects.get_or_create(username="bench-referee")
     tournament = Tournament.objects.filter(slug=SLUG).first()
@@ -98,36 +153,8 @@ def build_event(rebuild: bool) -> dict:
         if tournament is not None:
             tournament.delete()
         started = time.monotonic()
-        tournament = Tournament.objects.create(
-            name="Bench 2000", slug=SLUG, organiser=user, mode="every_eye", swiss_rounds=8
-        )
-        players = Player.objects.bulk_create(
-            [Player(name=f"Bench Player {i:04d}") for i in range(PLAYERS)]
-        )
-        Entrant.objects.bulk_create(
-            [
-                Entrant(
-                    tournament=tournament,
-                    player=p,
-                    display_name=p.name,
-                    seed=i + 1,
-                    status=EntrantStatus.CHECKED_IN,
-                )
-                for i, p in enumerate(players)
-            ]
-        )
-        rng = random.Random(2000)
-        referee = Actor(user=user)
-        seats = Seat.objects.select_related("entrant")
-        for number in range(1, ROUNDS + 1):
-            round_ = publish_round(generate_swiss_round(tournament, seed=number))
-            matches = round_.matches.filter(is_bye=False).prefetch_related(Prefetch("seats", seats))
-            for match in matches:
-                sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
-                enter_result(match, random_battle("every_eye", sides, rng), referee)
-            complete_round(round_)
-            print(f"  round {number} played ({time.monotonic() - started:.0f} s)", flush=True)
-        publish_round(generate_swiss_round(tournament, seed=ROUNDS + 1))
+        tournament = create_event(SLUG, "Bench 2000", PLAYERS, user)
+        play_rounds(tournament, ROUNDS, user)
         print(f"built {SLUG} in {time.monotonic() - started:.0f} s")
     # The results phase posts as a referee of the event (a staff role, not its organiser), as
     # at a venue's desk.
@@ -135,12 +162,7 @@ def build_event(rebuild: bool) -> dict:
     StaffRole.objects.get_or_create(
         tournament=tournament, user=desk, defaults={"role": StaffRoleKind.REFEREE}
     )
-    # a confirmed address: with mandatory verification an unconfirmed account gets no token
-    EmailAddress.objects.update_or_create(
-        user=desk, email="bench-desk@bench.invalid", defaults={"verified": True, "primary": True}
-    )
-    tokens.revoke_all(desk)  # each run's token replaces the last one's (a user holds at most 50)
-    token = tokens.issue(desk, "bench")
+    token = fresh_api_token(desk, "bench-desk@bench.invalid")
     current = tournament.rounds.order_by("-number").first()
     if ResultVersion.objects.filter(match__round=current).exists():
         clear_round_results(current)
@@ -157,7 +179,7 @@ def build_event(rebuild: bool) -> dict:
         bodies[match.pk] = [random_battle("every_eye", sides, rng) for _ in range(3)]
     return {
         "slug": SLUG,
-        "token": token.key,
+        "token": token,
         "open": [m.pk for m in open_matches if m.status == MatchStatus.OPEN],
         "matches": [m.pk for m in open_matches],
         "bodies": bodies,

@@ -141,6 +141,12 @@ class Connection:
         self.reader = self.writer = None
 
     async def request(self, method: str, path: str, headers: dict, body: bytes = b"") -> int:
+        return (await self.exchange(method, path, headers, body))[0]
+
+    async def exchange(
+        self, method: str, path: str, headers: dict, body: bytes = b""
+    ) -> tuple[int, bytes]:
+        """Send one request; the answer's status and body."""
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
@@ -156,17 +162,20 @@ class Connection:
             if ":" in line:
                 k, v = line.split(":", 1)
                 fields[k.strip().lower()] = v.strip()
+        content = b""
         if "content-length" in fields:
-            await self.reader.readexactly(int(fields["content-length"]))
+            content = await self.reader.readexactly(int(fields["content-length"]))
         elif fields.get("transfer-encoding") == "chunked":
+            chunks = []
             while True:
                 size = int((await self.reader.readuntil(b"\r\n")).strip(), 16)
-                await self.reader.readexactly(size + 2)
+                chunks.append((await self.reader.readexactly(size + 2))[:-2])
                 if size == 0:
                     break
+            content = b"".join(chunks)
         if fields.get("connection", "").lower() == "close":
             self.close()
-        return status
+        return status, content
 
     def close(self):
         if self.writer is not None:

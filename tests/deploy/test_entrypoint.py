@@ -5,7 +5,8 @@ Redis database) its ``migrate``, ``collectstatic``, ``web`` and ``worker`` roles
 that answers with production settings (DEBUG=0) and a worker that answers a ping.
 
 Like tests/realtime/test_services_integration.py these skip unless the run has
-``DATABASE_URL`` (PostgreSQL) and ``TEST_REDIS_URL``; .ci/run's PostgreSQL run has both.
+``DATABASE_URL`` (PostgreSQL) and ``TEST_REDIS_URL`` (the fixtures of tests/deploy/conftest.py);
+.ci/run's PostgreSQL run has both.
 """
 
 import contextlib
@@ -17,12 +18,9 @@ import socket
 import subprocess
 import sys
 import time
-import uuid
 
 import psycopg
 import pytest
-import redis
-from django.db import connection
 
 from tests.deploy.deploy_files import ENTRYPOINT, ENV_EXAMPLE
 
@@ -74,37 +72,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-@pytest.fixture
-def scratch_database(on_postgres):
-    """An empty PostgreSQL database on the test run's server, dropped at the end."""
-    s = connection.settings_dict
-    server = {
-        "host": s["HOST"] or "127.0.0.1",
-        "port": s["PORT"] or 5432,
-        "user": s["USER"],
-        "password": s["PASSWORD"],
-    }
-    name = f"eye_deploy_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(dbname=s["NAME"], autocommit=True, **server) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    yield f"postgres://{server['user']}:{server['password']}@{server['host']}:{server['port']}/{name}"
-    with psycopg.connect(dbname=s["NAME"], autocommit=True, **server) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@pytest.fixture
-def spare_redis_url():
-    """TEST_REDIS_URL on a database number the other tests leave alone (they use 0 to 3)."""
-    url = os.environ.get("TEST_REDIS_URL")
-    if not url:
-        pytest.skip("needs Redis: run with TEST_REDIS_URL set")
-    base = url.rstrip("/").rsplit("/", 1)[0] if url.count("/") > 2 else url
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    url = f"{base}/{12 + int(worker[2:] or 0)}"
-    yield url
-    redis.Redis.from_url(url).flushdb()  # the worker's queues and the cache's keys
 
 
 def get(port: int, path: str, proto: str | None = "https") -> http.client.HTTPResponse:
