@@ -27,6 +27,8 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
+from websockets.asyncio.client import connect
+
 from bench.http_load import Connection
 from bench.rehearsal_pages import PAGE_HEADERS
 
@@ -73,8 +75,6 @@ class Socket:
 
     async def messages(self, limit: asyncio.Semaphore):
         """Every message's JSON, across reconnections."""
-        from websockets.asyncio.client import connect
-
         headers = {"Cookie": self.cookie} if self.cookie else {}
         while not self.stopping:
             try:
@@ -93,9 +93,11 @@ class Socket:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - counted, then reconnected
-                self.tally.error(f"socket {type(exc).__name__}")
+                lost = f"socket {type(exc).__name__}"
+            else:
+                lost = "socket closed by the server"
             if not self.stopping:
-                self.tally.error("socket closed")
+                self.tally.error(lost)
                 await asyncio.sleep(1)
 
 
