@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from tournament.views import (
     bracket,
+    calendars,
     invitations,
     listing,
     live_json,
@@ -22,6 +23,7 @@ urlpatterns = [
     path("", listing.home, name="home"),
     path("rules/decisions/", pages.rules_decisions, name="rules-decisions"),
     path("events/<slug:slug>/", pages.tournament_detail, name="detail"),
+    path("events/<slug:slug>/calendar.ics", calendars.event_calendar, name="event-calendar"),
     path("events/<slug:slug>/live.json", live_json.tournament_live, name="tournament-live"),
     path(
         "events/<slug:slug>/rounds/<int:number>/",
