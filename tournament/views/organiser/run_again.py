@@ -36,10 +36,18 @@ class RunAgainForm(forms.Form):
     )
 
 
+def next_week_day(original: datetime.date | None, today: datetime.date) -> datetime.date:
+    """The first day after ``original`` on its weekday that is not past (a week from today
+    when the event has no day)."""
+    if original is None:
+        return today + WEEK
+    weeks = max(1, -(-(today - original).days // 7))
+    return original + weeks * WEEK
+
+
 def suggestion(tournament: Tournament) -> dict:
-    """A week after the event (or from today), at an address naming that day."""
-    base = max(tournament.starts_on or timezone.localdate(), timezone.localdate())
-    day = base + WEEK
+    """The event's next week (on its weekday), at an address naming that day."""
+    day = next_week_day(tournament.starts_on, timezone.localdate())
     stem = tournament.slug[: MAX_SLUG - 11]
     return {"starts_on": day, "slug": f"{stem}-{day.isoformat()}", "name": tournament.name}
 
