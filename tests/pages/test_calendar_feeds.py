@@ -103,3 +103,9 @@ def test_a_seasons_feed_carries_its_public_events_and_a_private_season_has_none(
     assert "/seasons/spring/calendar.ics" in client.get("/seasons/spring/").content.decode()
     Season.objects.filter(pk=season.pk).update(is_public=False)
     assert client.get("/seasons/spring/calendar.ics").status_code == 404
+
+
+def test_the_last_day_a_date_can_hold_still_makes_a_feed(client):
+    TournamentFactory(slug="far-future", starts_on=datetime.date.max)
+    (entry,) = entries(client.get("/events/far-future/calendar.ics"))
+    assert entry.decoded("dtstart") == datetime.date.max

@@ -116,3 +116,10 @@ def test_only_an_organiser_may_run_it_again(client, weekly):
     response = post(client, weekly, starts_on=days(6).isoformat(), slug="stolen")
     assert response.status_code == 403
     assert not Tournament.objects.filter(slug="stolen").exists()
+
+
+def test_the_page_opens_for_an_event_on_the_last_day_a_date_can_hold(client, weekly):
+    Tournament.objects.filter(pk=weekly.pk).update(starts_on=datetime.date.max)
+    client.force_login(weekly.organiser)
+    response = client.get("/events/thursday-night/manage/run-again/")
+    assert response.status_code == 200 and days(7).isoformat() in response.content.decode()

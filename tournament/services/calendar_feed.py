@@ -68,7 +68,8 @@ def calendar_entry(tournament: Tournament, url: str, host: str) -> Event:
     entry.add("last-modified", tournament.updated_at)
     entry.add("sequence", revision(tournament))
     entry.add("dtstart", tournament.starts_on)
-    entry.add("dtend", tournament.starts_on + datetime.timedelta(days=1))
+    if tournament.starts_on < datetime.date.max:  # an all-day entry ends the next day
+        entry.add("dtend", tournament.starts_on + datetime.timedelta(days=1))
     entry.add("summary", tournament.name)
     entry.add("description", description(tournament))
     if location(tournament):

@@ -39,7 +39,7 @@ class RunAgainForm(forms.Form):
 def next_week_day(original: datetime.date | None, today: datetime.date) -> datetime.date:
     """The first day after ``original`` on its weekday that is not past (a week from today
     when the event has no day)."""
-    if original is None:
+    if original is None or original >= datetime.date.max - WEEK:
         return today + WEEK
     weeks = max(1, -(-(today - original).days // 7))
     return original + weeks * WEEK
