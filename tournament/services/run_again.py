@@ -1,4 +1,4 @@
-""" "Run this again": a new event with an event's settings on a later day (weekly club nights).
+"""The service behind "Run this again": a new event like another on a later day (weekly clubs).
 
 The copy takes every declared event setting (``tournament.models.event_settings``), the
 organisation, the venue and address; it starts being set up, with no entrants, rounds, results

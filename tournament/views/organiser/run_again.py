@@ -1,4 +1,4 @@
-""" "Run this again" on the console: a new event with this one's settings on a later day."""
+"""The console's "Run this again": a new event with this one's settings on a later day."""
 
 import datetime
 
