@@ -1,7 +1,5 @@
 """The console's "Run this again": a new event with this one's settings on a later day."""
 
-import datetime
-
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,11 +8,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.logic.weekly import next_week_day
 from tournament.models import Tournament
 from tournament.services.run_again import MAX_NAME, MAX_SLUG, RunAgainRefused, run_again
 from tournament.views.organiser.common import organiser_tournament, page_actor
-
-WEEK = datetime.timedelta(days=7)
 
 
 class RunAgainForm(forms.Form):
@@ -34,15 +31,6 @@ class RunAgainForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Empty: the same name as this event."),
     )
-
-
-def next_week_day(original: datetime.date | None, today: datetime.date) -> datetime.date:
-    """The first day after ``original`` on its weekday that is not past (a week from today
-    when the event has no day)."""
-    if original is None or original >= datetime.date.max - WEEK:
-        return today + WEEK
-    weeks = max(1, -(-(today - original).days // 7))
-    return original + weeks * WEEK
 
 
 def suggestion(tournament: Tournament) -> dict:
