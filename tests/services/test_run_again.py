@@ -54,7 +54,7 @@ def test_the_page_says_entrants_are_not_copied_and_suggests_next_week(client, we
     client.force_login(weekly.organiser)
     page = client.get("/events/thursday-night/manage/run-again/").content.decode()
     assert "Entrants are not copied" in page
-    assert days(6).isoformat() in page  # a week after the original's day
+    assert f'value="{days(6).isoformat()}"' in page  # a week after the original's day
     home = client.get("/events/thursday-night/manage/").content.decode()
     assert "/events/thursday-night/manage/run-again/" in home
 

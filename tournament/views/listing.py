@@ -50,7 +50,7 @@ class ListingFilterForm(forms.Form):
             choices=[("", _("Any organisation")), *organisations]
         )
         for name in ("date_from", "date_to"):
-            self.fields[name].widget = forms.DateInput(attrs={"type": "date"})
+            self.fields[name].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
     def clean(self):
         data = super().clean()

@@ -18,7 +18,8 @@ class RunAgainForm(forms.Form):
     """The new event's day, web address and name (the name defaults to the original's)."""
 
     starts_on = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("Date"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     slug = forms.SlugField(
         label=gettext_lazy("Web address"),
