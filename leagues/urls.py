@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from leagues.views import console, ratings, seasons
+from leagues.views import calendars, console, ratings, seasons
 
 app_name = "leagues"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("ratings/<slug:system>/", ratings.rating_list, name="ratings"),
     path("seasons/", seasons.season_index, name="seasons"),
     path("seasons/<slug:slug>/", seasons.season_page, name="season"),
+    path("seasons/<slug:slug>/calendar.ics", calendars.season_calendar, name="season-calendar"),
     path("seasons/<slug:slug>/standings.csv", seasons.season_csv, name="season-csv"),
     path("seasons/<slug:slug>/manage/", console.season_manage, name="season-manage"),
     path("seasons/<slug:slug>/manage/events/", console.season_event_add, name="season-event-add"),
@@ -21,6 +22,11 @@ urlpatterns = [
     ),
     path("orgs/new/", console.organisation_new, name="organisation-new"),
     path("orgs/<slug:slug>/", console.organisation, name="organisation"),
+    path(
+        "orgs/<slug:slug>/calendar.ics",
+        calendars.organisation_calendar,
+        name="organisation-calendar",
+    ),
     path("orgs/<slug:slug>/staff/", console.organisation_staff, name="organisation-staff"),
     path("orgs/<slug:slug>/seasons/new/", console.season_new, name="season-new"),
 ]

@@ -45,7 +45,7 @@ class TournamentAdmin(RetallyAfterEdit, admin.ModelAdmin):
     event_path = ""
     list_display = ["name", "starts_on", "game_system", "mode", "status", "is_public"]
     list_filter = ["status", "game_system", "mode", "pairing_method", "is_public"]
-    search_fields = ["name", "slug", "venue"]
+    search_fields = ["name", "slug", "venue", "address"]
     prepopulated_fields = {"slug": ["name"]}
     autocomplete_fields = ["organiser"]
     inlines = [StaffRoleInline, StageInline]

@@ -4,7 +4,9 @@ from django.urls import include, path
 
 from tournament.views import (
     bracket,
+    calendars,
     invitations,
+    listing,
     live_json,
     pages,
     pairings,
@@ -18,9 +20,10 @@ app_name = "tournament"
 # The public pages come first: phones ask for them hundreds of times a second at an event, and
 # Django tries the routes in order (none of them matches an organiser's route).
 urlpatterns = [
-    path("", pages.home, name="home"),
+    path("", listing.home, name="home"),
     path("rules/decisions/", pages.rules_decisions, name="rules-decisions"),
     path("events/<slug:slug>/", pages.tournament_detail, name="detail"),
+    path("events/<slug:slug>/calendar.ics", calendars.event_calendar, name="event-calendar"),
     path("events/<slug:slug>/live.json", live_json.tournament_live, name="tournament-live"),
     path(
         "events/<slug:slug>/rounds/<int:number>/",

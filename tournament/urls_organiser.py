@@ -13,6 +13,7 @@ from tournament.views.organiser import (
     links,
     players,
     rounds,
+    run_again,
     screens,
     staff,
 )
@@ -23,6 +24,7 @@ R = M + "rounds/<int:number>/"
 urlpatterns = [
     path("manage/new/", console.create, name="manage-new"),
     path(M, console.home, name="manage-home"),
+    path(M + "run-again/", run_again.run_again_view, name="manage-run-again"),
     path(M + "open-registration/", console.open_registration_view, name="manage-open"),
     path(M + "entrants/", entrants.entrants, name="manage-entrants"),
     path(M + "entrants/import/", entrants.import_csv, name="manage-import"),

@@ -142,6 +142,7 @@ def build_showcase() -> dict:
         },
         "paths": {
             "home": "/",
+            "home-filtered": "/?region=harbour&date_from=2020-01-01",
             "rules-decisions": "/rules/decisions/",
             "event": f"/events/{SLUG}/",
             "round-tables": f"/events/{SLUG}/rounds/{groups.number}/",
@@ -153,6 +154,7 @@ def build_showcase() -> dict:
             "desk": f"/events/{SLUG}/desk/",
             "desk-result": f"/events/{SLUG}/desk/matches/{open_table.pk}/",
             "console-home": f"/events/{SLUG}/manage/",
+            "run-again": f"/events/{SLUG}/manage/run-again/",
             "console-entrants": f"/events/{SLUG}/manage/entrants/",
             "console-round": f"/events/{SLUG}/manage/rounds/{groups.number}/",
             "projector": f"/events/{SLUG}/manage/rounds/{groups.number}/clock/",
@@ -180,6 +182,7 @@ def build_showcase() -> dict:
 # page -> who opens it (None: anyone, without logging in)
 PAGES = {
     "home": None,
+    "home-filtered": None,
     "rules-decisions": None,
     "event": None,
     "round-tables": None,
@@ -191,6 +194,7 @@ PAGES = {
     "desk": "referee",
     "desk-result": "referee",
     "console-home": "organiser",
+    "run-again": "organiser",
     "console-entrants": "organiser",
     "console-round": "organiser",
     "projector": "organiser",

@@ -28,6 +28,9 @@ SETTINGS = {
     "cut_tie_resolution": "random_draw",
     "game_length_seconds": 300,
     "tie_policy": "shared",
+    # the switches the form shows checked, as a browser posts them
+    "balance_seats": True,
+    "keep_clubmates_apart": True,
 }
 
 

@@ -13,12 +13,15 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from common.api.serializers import DETAIL
 from common.api.views import actor_for
 from tournament.api.base import EventApiMixin, visible_tournaments
+from tournament.api.run_again import RunAgainSerializer
 from tournament.api.serializers import TournamentSerializer, TournamentWriteSerializer
 from tournament.models import Tournament
 from tournament.services.events import create_tournament, update_tournament
 from tournament.services.permissions import OrganiserOrReadOnly
+from tournament.services.run_again import run_again
 
 
 @extend_schema_view(
@@ -82,3 +85,14 @@ class TournamentViewSet(
     def result_form(self, request, slug=None):
         """The engine's result form for this event's game system and mode."""
         return Response(self.get_object().game_mode)
+
+    @extend_schema(request=RunAgainSerializer, responses={201: TournamentSerializer, 409: DETAIL})
+    @action(detail=True, methods=["post"], url_path="run-again")
+    def run_again(self, request, slug=None):
+        """ "Run this again": a new event with this one's settings on a later day (organisers;
+        entrants are not copied). A day in the past or a taken web address: 409, nothing made."""
+        source = self.get_object()
+        serializer = RunAgainSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        copy = run_again(source, **serializer.validated_data, actor=actor_for(request))
+        return self._output(copy, status.HTTP_201_CREATED)

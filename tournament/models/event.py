@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
@@ -86,6 +87,11 @@ class Tournament(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     description = models.TextField(blank=True)
     venue = models.CharField(max_length=200, blank=True)
+    address = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text=_("Where the venue is: street, town, region (the public listing searches it)."),
+    )
     starts_on = models.DateField(null=True, blank=True)
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_tournaments"

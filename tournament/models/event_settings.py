@@ -110,6 +110,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("description", _("Description"), "event", on_form=False),
     Setting("starts_on", _("Date"), "event"),
     Setting("venue", _("Venue"), "event"),
+    Setting("address", _("Address"), "event", optional=True),
     Setting("game_system", _("Game system"), "game", on_form=False,
             rule=_("a registered game system (the form's 'Game and mode')")),
     Setting("mode", _("Mode"), "game", on_form=False, rule=_("a mode of the game system")),

@@ -1,4 +1,4 @@
-"""Public pages: the list of events, an event's home page, and what the player pages share (the
+"""Public pages: an event's home page, and what the player pages share (the
 clock, the tables of a round, the polling address). Who may see what is
 ``tournament.views.visibility``.
 """
@@ -6,7 +6,7 @@ clock, the tables of a round, the polling address). Who may see what is
 from urllib.parse import urlencode
 
 import segno
-from django.db.models import Count, Prefetch
+from django.db.models import Prefetch
 from django.shortcuts import render
 from django.urls import reverse
 
@@ -79,17 +79,6 @@ def chief_statistics(request, slug):
 def rules_decisions(request):
     """The project's rules decisions, with what each rests on and the setting that changes it."""
     return render(request, "tournament/rules_decisions.html", {"decisions": DECISIONS})
-
-
-def home(request):
-    """The list of public events, newest first."""
-    tournaments = (
-        Tournament.objects.filter(is_public=True)
-        .select_related("champion")
-        .annotate(entrant_count=Count("entrants"))
-        .order_by("-starts_on", "name")
-    )
-    return render(request, "tournament/home.html", {"tournaments": tournaments})
 
 
 def find_tables(tournament: Tournament, round_: Round | None, query: str) -> list[dict]:
