@@ -146,10 +146,10 @@ def answer(request, entrant) -> ActionOutcome:
     reason = request.POST.get("reason", "").strip()
     if version is None:
         return ActionOutcome(error="This is not a report of one of your games.")
-    if action == "dispute" and not reason:
-        return ActionOutcome(dispute_errors={version.pk: "Say what is wrong with this result."})
-    if action == "dispute" and reason_problem(reason):
-        return ActionOutcome(dispute_errors={version.pk: reason_problem(reason)})
+    if action == "dispute":
+        problem = reason_problem(reason) if reason else "Say what is wrong with this result."
+        if problem:
+            return ActionOutcome(dispute_errors={version.pk: problem})
     actor, key = actor_of(request, entrant), request.POST.get(KEY_FIELD)
     try:
         if action == "confirm":
