@@ -43,7 +43,9 @@ def self_service_event(request, slug) -> tuple[Tournament, RegistrationPolicy]:
     tournament = visible_tournament(request, slug)
     policy = policy_or_none(tournament)
     if policy is None or not policy.self_service:
-        raise Http404("Players do not register themselves for this event.")
+        raise Http404(
+            _("Players do not register themselves for this event: the organiser enters them.")
+        )
     return tournament, policy
 
 

@@ -69,7 +69,7 @@ def withdraw_by_link(request, token):
     entrant = entrant_from_token(None, token)
     registration = Registration.objects.filter(entrant=entrant).first() if entrant else None
     if registration is None:
-        raise Http404("This private link holds no registration that can be withdrawn.")
+        raise Http404(_("This private link holds no registration that can be withdrawn."))
     page = reverse("matches:my-table", args=[token])
     if not may_withdraw(registration):
         return redirect(page)
