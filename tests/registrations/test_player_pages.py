@@ -11,15 +11,11 @@ from django.utils import timezone
 from registrations.models import Registration, RegistrationStatus, WhoMay
 from registrations.services.review import decline
 from registrations.services.withdraw import withdraw
+from tests.factories import TournamentFactory
 from tests.registrations.conftest import open_event, organiser_actor, player_actor, players
+from tests.registrations.pages import page
 
 pytestmark = pytest.mark.django_db
-
-
-def page(client, url: str, status: int = 200) -> str:
-    response = client.get(url)
-    assert response.status_code == status, response
-    return response.content.decode()
 
 
 def sign_in(client, user):
@@ -58,8 +54,6 @@ def test_an_open_event_offers_register_with_the_places_left(client):
 
 
 def test_an_event_whose_organiser_types_the_players_offers_no_registration(client):
-    from tests.factories import TournamentFactory
-
     text = page(client, f"/events/{TournamentFactory().slug}/")
     assert "Registration is open" not in text and "/register/" not in text
 
@@ -214,8 +208,6 @@ def test_a_refused_registration_says_why_and_changes_nothing(client, policy, typ
 
 
 def test_an_event_without_self_registration_has_no_registration_page(client):
-    from tests.factories import TournamentFactory
-
     (user,) = players(1)
     sign_in(client, user)
     assert client.get(f"/events/{TournamentFactory().slug}/register/").status_code == 404

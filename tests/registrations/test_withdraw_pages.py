@@ -10,22 +10,11 @@ from registrations.models import Registration, RegistrationStatus
 from registrations.services.register import register
 from tests.factories import EntrantFactory
 from tests.registrations.conftest import open_event, player_actor, players
+from tests.registrations.pages import page, signed_in
 from tournament.models import EntrantStatus
 from tournament.services.rounds import generate_swiss_round
 
 pytestmark = pytest.mark.django_db
-
-
-def page(client, url: str, status: int = 200) -> str:
-    response = client.get(url)
-    assert response.status_code == status, response
-    return response.content.decode()
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def enter(tournament, user) -> Registration:
