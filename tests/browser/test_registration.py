@@ -17,6 +17,7 @@ from registrations.services.register import register
 from tests.browser.helpers import (
     PASSWORD,
     PHONE,
+    SCREENSHOTS,
     assert_no_serious_axe_violation,
     assert_no_sideways_overflow,
     link_in,
@@ -51,8 +52,12 @@ def rush_event():
 
 
 def checked(page, name: str) -> None:
+    """The page fits the phone, passes axe, and is kept as a screenshot (under var/)."""
     assert_no_sideways_overflow(page, name)
     assert_no_serious_axe_violation(page, name)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"registration-{name.replace(' ', '-')}-phone.png"
+    page.screenshot(path=str(path), full_page=True, animations="disabled", caret="hide")
 
 
 def test_register_open_the_link_withdraw_and_the_waitlisted_player_is_promoted(new_context):
@@ -69,17 +74,18 @@ def test_register_open_the_link_withdraw_and_the_waitlisted_player_is_promoted(n
     card.get_by_role("link", name="Spring Rush", exact=True).click()
     phone.wait_for_url("**/events/spring-rush/")
     expect(phone.locator(".registration-panel")).to_contain_text("Registration is open.")
+    checked(phone, "event")
     phone.get_by_role("link", name="Register", exact=True).click()
     phone.wait_for_url("**/events/spring-rush/register/")
     expect(phone.get_by_label("Your name")).to_have_value("pia")
     expect(phone.locator("main")).to_contain_text("5 EUR at the door.")
-    checked(phone, "the registration page")
+    checked(phone, "form")
     phone.get_by_label("Your name").fill("Pia Quick")
     phone.get_by_label("List my name publicly").check()
     phone.get_by_role("button", name="Register").click()
     phone.wait_for_url("**/events/spring-rush/registration/")
     expect(phone.locator(".registration-answer")).to_contain_text("You are in")
-    checked(phone, "the answer page")
+    checked(phone, "answer")
     mine = Registration.objects.get(user=pia)
     link = f"/me/{mine.entrant.access_token}/"
     assert link_in(read_mail(pia.email, link), "/me/") == link
@@ -96,6 +102,7 @@ def test_register_open_the_link_withdraw_and_the_waitlisted_player_is_promoted(n
     other.get_by_role("button", name="Register").click()
     answer = other.locator(".registration-answer")
     expect(answer).to_contain_text("Waitlisted: position 1 of 1")
+    checked(other, "waitlisted")
 
     # Pia opens her private link and withdraws from it, after confirming
     phone.get_by_role("link", name="Open my private page").click()
@@ -103,7 +110,7 @@ def test_register_open_the_link_withdraw_and_the_waitlisted_player_is_promoted(n
     expect(phone.locator("h1")).to_have_text("Pia Quick")
     phone.get_by_role("link", name="Withdraw from this event").click()
     phone.wait_for_url(f"**{link}withdraw/")
-    checked(phone, "the confirmation page")
+    checked(phone, "withdraw")
     phone.get_by_role("button", name="Yes, withdraw").click()
     phone.wait_for_url(f"**{link}")
     expect(phone.locator("main")).to_contain_text("You withdrew from this event before it began.")
