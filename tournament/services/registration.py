@@ -153,25 +153,15 @@ def register_player(
     return entrant
 
 
-def _registered_by_owner(tournament: Tournament, player: Player) -> bool:
-    """Whether the record's own account registered for ``tournament`` itself (read through the
-    reverse relation of the registrations app's ``Registration``)."""
-    if player.user_id is None:
-        return False
-    return tournament.registrations.filter(user_id=player.user_id).exists()
-
-
 def _attachable(tournament: Tournament, player: Player, actor: Actor) -> Player:
     """The known record ``player``, locked, if the actor may attach it to ``tournament``: it is
-    the actor's own, its account registered for the event (a waitlisted player promoted when
-    another withdraws, a registration the organiser accepts), it played in an event the actor
-    runs, or it has no account and no entries (issue 33)."""
+    the actor's own, it played in an event the actor runs, or it has no account and no entries
+    (issue 33)."""
     locked = Player.objects.select_for_update().filter(pk=player.pk).first()
     if locked is None:
         raise RegistrationError(_("that player record no longer exists"))
     own = locked.user_id is not None and locked.user_id == getattr(actor.user, "pk", None)
-    asked = own or _registered_by_owner(tournament, locked)
-    if not (asked or system_acts(actor) or may_attach(tournament, actor.user, locked)):
+    if not (own or system_acts(actor) or may_attach(tournament, actor.user, locked)):
         raise RegistrationError(
             _(
                 "%(name)s has played in events you do not run, so their record is not yours to "
