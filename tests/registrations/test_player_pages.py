@@ -9,6 +9,7 @@ from django.core import mail
 from django.utils import timezone
 
 from registrations.models import Registration, RegistrationStatus, WhoMay
+from registrations.services.register import register_once
 from registrations.services.review import decline
 from registrations.services.withdraw import withdraw
 from tests.factories import TournamentFactory
@@ -122,6 +123,19 @@ def test_one_tap_registers_and_the_answer_gives_the_private_link_and_an_email(
     (name, calendar, kind) = message.attachments[0]
     assert name == f"{tournament.slug}.ics" and kind.startswith("text/calendar")
     assert "DTSTART;VALUE=DATE:20270306" in calendar  # a text part: decoded by Django
+
+
+def test_a_waitlisted_registration_is_told_its_place_by_email_whatever_the_door(
+    django_capture_on_commit_callbacks,
+):
+    tournament = open_event(capacity=1)
+    first, second = players(2)
+    with django_capture_on_commit_callbacks(execute=True):
+        for user in (first, second):  # the service every door calls (the page, the API)
+            register_once(tournament, user, name=user.username, actor=player_actor(user))
+    waiting = [m for m in mail.outbox if m.to == [second.email]]
+    assert len(waiting) == 1 and "waitlist, position 1" in waiting[0].body
+    assert not waiting[0].attachments  # the event has no date: no calendar entry
 
 
 def test_a_double_tap_registers_once_and_both_answers_go_to_the_same_page(
