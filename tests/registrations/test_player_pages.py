@@ -6,6 +6,8 @@ import datetime
 
 import pytest
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from registrations.models import Registration, RegistrationStatus, WhoMay
@@ -80,6 +82,35 @@ def test_a_full_event_with_a_waitlist_offers_to_join_it(client):
     registered(client, tournament, first)
     text = page(sign_in(client, second), f"/events/{tournament.slug}/")
     assert "0 places left" in text and "Join the waitlist" in text
+
+
+def test_a_registered_player_is_shown_their_registration_instead_of_register(client):
+    tournament = open_event(capacity=3)
+    (user,) = players(1)
+    registered(client, tournament, user)
+    text = page(client, f"/events/{tournament.slug}/")
+    assert "Your registration: <strong>Registered</strong>" in text
+    assert f'href="/events/{tournament.slug}/registration/"' in text and ">Register<" not in text
+
+
+def test_the_listing_says_who_may_register_in_a_fixed_number_of_queries(client):
+    def home_queries() -> tuple[int, str]:
+        with CaptureQueriesContext(connection) as queries:
+            text = page(client, "/")
+        return len(queries), text
+
+    def add_events(count: int):
+        for _ in range(count):
+            event = open_event(capacity=2)
+            event.is_public = True
+            event.save()
+
+    add_events(2)
+    few, text = home_queries()
+    assert text.count("places left") == 2 and text.count('/register/"') == 2
+    add_events(10)
+    many, text = home_queries()
+    assert many == few and text.count('/register/"') == 12
 
 
 # --- registering ---------------------------------------------------------------------------------
