@@ -18,10 +18,12 @@ def test_home_lists_public_events_only(client):
 
 def test_event_page_shows_entrants(client):
     tournament = TournamentFactory(name="Spring Cup")
-    EntrantFactory(tournament=tournament, display_name="Ada Lovelace")
+    EntrantFactory(tournament=tournament, display_name="Ada Lovelace", name_listed=True)
+    EntrantFactory(tournament=tournament, display_name="Grace Hopper")  # did not agree
     response = client.get(f"/events/{tournament.slug}/")
     assert response.status_code == 200
-    assert "Ada Lovelace" in response.content.decode()
+    page = response.content.decode()
+    assert "Ada Lovelace" in page and "Grace Hopper" not in page
 
 
 def test_private_event_page_is_not_found(client):
