@@ -139,6 +139,7 @@ class Connection:
     def __init__(self, port: int):
         self.port = port
         self.reader = self.writer = None
+        self.last_headers: dict[str, str] = {}  # the last answer's (lower-case names)
 
     async def request(self, method: str, path: str, headers: dict, body: bytes = b"") -> int:
         return (await self.exchange(method, path, headers, body))[0]
@@ -173,6 +174,7 @@ class Connection:
                 if size == 0:
                     break
             content = b"".join(chunks)
+        self.last_headers = fields
         if fields.get("connection", "").lower() == "close":
             self.close()
         return status, content

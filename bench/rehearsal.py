@@ -227,6 +227,7 @@ def report(args, info: dict, run: dict, server_errors: int) -> None:
     lost = lost_phones + lost_tables + (0 if run["board"] else 1)
     errors = sum(tally.errors.values()) + rush_failed + turnover_failed + server_errors
     print(f"errors={errors} lost={lost} (goal 0)")
+    print(f"busy: phone_reloads_answered_503_then_asked_again={tally.busy}")
     if errors or lost:
         print(f"  errors by kind: {dict(tally.errors)}; ERROR lines in the logs: {server_errors}")
         board = "heard" if run["board"] else "missed"

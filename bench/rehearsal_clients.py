@@ -5,12 +5,16 @@ players reporting and confirming, and the organiser. All speak to the web proces
 
 * A **phone** is its player's private page (``/me/<token>/``) as ``static/js/live.js`` runs it:
   the event's socket (``/ws/tournaments/<id>/?token=...&after=...``), which carries
-  ``round.published``. On that push it reloads its page 0.3-2.8 s later (live.js's spread) and
-  checks that the page shows its table in the new round. A socket that closes is an error and
+  ``round.published``. On that push it reloads its page at a random moment of the spread the
+  push names (``reload_spread_ms``, after 0.3 s, as live.js does) and checks that the page shows
+  its table in the new round; a busy server's 503 page asks again after its ``Retry-After``, as
+  the page does by itself (counted, not an error). A socket that closes is an error and
   reconnects after a second, as live.js does (its ``after`` brings the news it missed).
 * The two **projectors** are the organiser's screens, signed in: the round's clock
-  (``/ws/rounds/<id>/``: every table's ``result.accepted`` must reach it) and the pairings
-  board (the event's socket; on ``round.published`` it loads the new round's board).
+  (``/ws/rounds/<id>/``: every table's ``result.accepted`` must reach it; every
+  ``RESYNC_SECONDS`` it asks the socket for what moved since it last asked, as live.js does on
+  the projector page) and the pairings board (the event's socket; on ``round.published`` it
+  loads the new round's board).
 * A **table** is its four players' phones acting through their door, the API with their
   private link's token (``X-Entrant-Token``): one reports, the three others confirm.
 * The **organiser** closes the round and pairs the next (``close-and-pair``, as the console's
@@ -23,6 +27,7 @@ import asyncio
 import collections
 import contextlib
 import json
+import re
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -33,8 +38,14 @@ from bench.http_load import Connection
 from bench.rehearsal_pages import PAGE_HEADERS
 
 ORIGIN = "https://127.0.0.1"
-#: live.js reloads a page this long after the push that asks it to (spread over the phones)
-RELOAD_SPREAD = (0.3, 2.8)
+#: live.js reloads a page 0.3 s after the push that asks it to, plus a random moment of the
+#: push's ``reload_spread_ms`` (this one when it names none)
+RELOAD_DELAY, DEFAULT_SPREAD_MS = 0.3, 2500
+#: the projector page's data-live-resync: seconds between its sockets' resyncs
+RESYNC_SECONDS = 5
+#: a phone gives up reloading a busy server's page after this long
+BUSY_GIVE_UP_SECONDS = 60
+AFTER = re.compile(rb'data-live-after="(\d+)"')
 
 
 @dataclass
@@ -42,6 +53,7 @@ class Tally:
     """What went wrong (kind -> count) and the moments the figures are taken from."""
 
     errors: collections.Counter = field(default_factory=collections.Counter)
+    busy: int = 0  # 503 answers (Retry-After) a phone asked again after
     confirmed_at: list[float] = field(default_factory=list)  # each table's last confirmation
     first_report_at: float | None = None
 
@@ -72,6 +84,7 @@ class Socket:
         self.port, self.path, self.tally, self.cookie = port, path, tally, cookie
         self.stopping = False
         self.connected = asyncio.Event()
+        self.conn = None  # the open connection, to send on
 
     async def messages(self, limit: asyncio.Semaphore):
         """Every message's JSON, across reconnections."""
@@ -87,6 +100,7 @@ class Socket:
                         max_queue=256,
                     )
                 self.connected.set()
+                self.conn = conn
                 async with conn:
                     async for raw in conn:
                         yield json.loads(raw)
@@ -96,6 +110,7 @@ class Socket:
                 lost = f"socket {type(exc).__name__}"
             else:
                 lost = "socket closed by the server"
+            self.conn = None
             if not self.stopping:
                 self.tally.error(lost)
                 await asyncio.sleep(1)
@@ -113,14 +128,16 @@ async def run_phone(phone: Phone, socket: Socket, info: dict, tally: Tally, limi
     """A phone on its private page until its reloaded page shows its next table."""
     after = int(time.time() * 1000)  # when its page was drawn
     socket.path = f"/ws/tournaments/{info['tournament']}/?token={phone.token}&after={after}"
+    spread_ms = DEFAULT_SPREAD_MS
     async with contextlib.aclosing(socket.messages(limit)) as messages:
         async for message in messages:
             if message.get("type") == "round.published" and message.get("number") == info["next"]:
                 phone.published_at = time.perf_counter()
+                spread_ms = message.get("reload_spread_ms", DEFAULT_SPREAD_MS)
                 socket.stopping = True
                 break
-    await asyncio.sleep(rng.uniform(*RELOAD_SPREAD))
-    status, body = await fetch(phone.port, "GET", f"/me/{phone.token}/", {})
+    await asyncio.sleep(RELOAD_DELAY + rng.uniform(0, spread_ms / 1000))
+    status, body = await reload_page(phone, tally)
     if status != 200:
         tally.error(f"phone page {status}")
     elif f"Round {info['next']}: table".encode() not in body:
@@ -129,19 +146,63 @@ async def run_phone(phone: Phone, socket: Socket, info: dict, tally: Tally, limi
         phone.shown_at = time.perf_counter()
 
 
+async def reload_page(phone: Phone, tally: Tally) -> tuple:
+    """The phone's page reloaded; a 503 (a busy server) asked again after its Retry-After, as
+    the busy page does by itself, for at most ``BUSY_GIVE_UP_SECONDS``."""
+    started = time.perf_counter()
+    while True:
+        status, body, headers = await fetch_with_headers(phone.port, f"/me/{phone.token}/")
+        waited = time.perf_counter() - started
+        if status != 503 or waited > BUSY_GIVE_UP_SECONDS:
+            return status, body
+        tally.busy += 1
+        await asyncio.sleep(float(headers.get("retry-after", 5)))
+
+
+async def fetch_with_headers(port: int, path: str) -> tuple:
+    """A page: its status, body and headers (lower-case names); an error's name otherwise."""
+    conn = Connection(port)
+    try:
+        status, body = await asyncio.wait_for(conn.exchange("GET", path, PAGE_HEADERS), 60)
+        return status, body, conn.last_headers
+    except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as exc:
+        return type(exc).__name__, b"", {}
+    finally:
+        conn.close()
+
+
+async def resync(socket: Socket, after: int) -> None:
+    """Every ``RESYNC_SECONDS``, ask the socket for what moved since the last time (live.js's
+    data-live-resync on the projector page)."""
+    while True:
+        await asyncio.sleep(RESYNC_SECONDS)
+        now = int(time.time() * 1000)
+        if socket.conn is not None:
+            with contextlib.suppress(Exception):
+                await socket.conn.send(json.dumps({"action": "sync", "after": after}))
+                after = now
+
+
 async def run_clock_projector(info: dict, port: int, tally: Tally, limit, accepted: set) -> None:
     """The round's clock on the projector: adds to ``accepted`` each table whose acceptance
     reached it (until cancelled)."""
     page = f"/events/{info['slug']}/manage/rounds/{info['number']}/clock/"
     cookie = {"Cookie": info["cookie"]}
-    status, _ = await fetch(port, "GET", page, cookie)
+    status, body = await fetch(port, "GET", page, cookie)
     if status != 200:
         tally.error(f"projector page {status}")
-    socket = Socket(port, f"/ws/rounds/{info['round']}/", tally, info["cookie"])
-    async with contextlib.aclosing(socket.messages(limit)) as messages:
-        async for message in messages:
-            if message.get("type") == "result.accepted":
-                accepted.add(message["match"])
+    drawn = AFTER.search(body or b"")
+    after = int(drawn[1]) if drawn else int(time.time() * 1000)
+    socket = Socket(port, f"/ws/rounds/{info['round']}/?after={after}", tally, info["cookie"])
+    syncing = asyncio.create_task(resync(socket, after)) if drawn else None
+    try:
+        async with contextlib.aclosing(socket.messages(limit)) as messages:
+            async for message in messages:
+                if message.get("type") == "result.accepted":
+                    accepted.add(message["match"])
+    finally:
+        if syncing is not None:
+            syncing.cancel()
 
 
 async def run_board_projector(info: dict, port: int, tally: Tally, limit) -> bool:

@@ -40,6 +40,18 @@ from common.live.realtime import server_loop
 from config.request_checks import body_too_large
 from config.request_threads import RequestThreads
 
+#: methods that only read: a request with another one changes something and goes first
+READING_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def is_urgent(scope) -> bool:
+    """Whether a request goes before the page loads waiting with it: one that changes something
+    (a result, an organiser's action), or an API client's with its token (the organiser's
+    console following the pairing job). A page load waits its turn in arrival order."""
+    if scope.get("method", "GET") not in READING_METHODS:
+        return True
+    return any(name == b"authorization" for name, _ in scope.get("headers", ()))
+
 
 class BodyTooLarge(Exception):
     """The request body passed ``REQUEST_MAX_BODY_BYTES`` while it was being read."""
@@ -50,7 +62,9 @@ class SyncStackASGIHandler(ASGIHandler):
 
     def __init__(self):
         super().__init__()
-        self.threads = RequestThreads(at_once=settings.ASGI_THREADS)
+        self.threads = RequestThreads(
+            at_once=settings.ASGI_THREADS, most=getattr(settings, "ASGI_MAX_VIEWS", None)
+        )
 
     def load_middleware(self, is_async=False):
         super().load_middleware(is_async=False)
@@ -82,7 +96,7 @@ class SyncStackASGIHandler(ASGIHandler):
         try:
             set_script_prefix(get_script_prefix(scope))
             serve = sync_to_async(self.serve_in_thread, thread_sensitive=True)
-            response = await self.threads.in_turn(serve(scope, body_file))
+            response = await self.threads.in_turn(serve(scope, body_file), urgent=is_urgent(scope))
             try:
                 await self.send_response(response, send)
             finally:

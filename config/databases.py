@@ -16,6 +16,23 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_str
 
+#: connections each process's pool holds at most (``DB_POOL_MAX``)
+POOL_MAX_DEFAULT = 20
+#: connections a web process's pool keeps beyond its views (``ASGI_MAX_VIEWS``): the websockets'
+#: database work (one thread per process) and a spare
+POOL_SPARE = 2
+
+
+def pool_max_size() -> int:
+    """The pool's ``max_size`` (``DB_POOL_MAX``)."""
+    return env_int("DB_POOL_MAX", POOL_MAX_DEFAULT)
+
+
+def most_views(threads: int) -> int:
+    """How many views a web process runs at once by default: as many as its pool has
+    connections for, keeping ``POOL_SPARE`` (never fewer than its ``threads``)."""
+    return max(threads, pool_max_size() - POOL_SPARE)
+
 
 def postgres_database(url: str) -> dict:
     """The PostgreSQL database named by ``url``, pooled and with server-side binding."""
@@ -26,7 +43,7 @@ def postgres_database(url: str) -> dict:
     database["OPTIONS"] = {
         "pool": {
             "min_size": env_int("DB_POOL_MIN", 2),
-            "max_size": env_int("DB_POOL_MAX", 20),
+            "max_size": pool_max_size(),
             "timeout": env_int("DB_POOL_TIMEOUT", 10),
         },
         "server_side_binding": env_bool("DB_SERVER_SIDE_BINDING", True),

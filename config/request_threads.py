@@ -19,6 +19,8 @@ from collections.abc import Awaitable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
+from config.request_gate import PriorityGate
+
 #: idle threads kept for the next requests; more are made when more requests run at once, and
 #: the ones beyond this are stopped once their request is done
 KEEP_IDLE = 64
@@ -49,56 +51,80 @@ class RequestThread(ThreadPoolExecutor):
 
 class RequestThreads:
     """A stack of idle single-thread executors (the most recently used first: warm caches), and
-    a bound on how many requests run their synchronous part at once (``at_once``).
+    two bounds on the requests whose synchronous part runs at once.
 
-    The bound: Python runs one thread at a time, and thirty requests' threads contending for it
-    got less done than a handful did, and two less than four (bench/http_load.py): the rest
-    wait their turn on the event loop, in arrival order, holding no thread and no database
-    connection. A view that runs long gives its turn up (``in_turn``).
+    ``at_once``, the turn: Python runs one thread at a time, and thirty requests' threads
+    contending for it got less done than a handful did, and two less than four
+    (bench/http_load.py): the rest wait their turn on the event loop, in arrival order, holding
+    no thread and no database connection. A view that runs long gives its turn up
+    (``in_turn``).
+
+    ``most``, the ceiling (None: none): the views running at once, counting those that gave
+    their turn up. On a starved machine every view runs past ``slow_after``, each gives its turn
+    up, and without a ceiling a storm of requests (a thousand phones reloading on
+    ``round.published``) had them all running at once, each holding a pooled database
+    connection or waiting ``DB_POOL_TIMEOUT`` for one, then failing (bench/rehearsal.py). Kept
+    below the pool's size, a view always finds a connection; the rest wait on the loop.
+
+    An ``urgent`` request (``config.asgi_http.is_urgent``: one that changes something) goes
+    before the waiting ordinary ones at both bounds (``config.request_gate``).
     """
 
     def __init__(
-        self, keep_idle: int = KEEP_IDLE, at_once: int = 2, slow_after: float = SLOW_VIEW_SECONDS
+        self,
+        keep_idle: int = KEEP_IDLE,
+        at_once: int = 2,
+        slow_after: float = SLOW_VIEW_SECONDS,
+        most: int | None = None,
     ):
         self.keep_idle = keep_idle
         self.at_once = at_once
         self.slow_after = slow_after
+        self.most = max(at_once, most) if most else None
         self._idle: deque[RequestThread] = deque()
-        self._turns: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._gates: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
-    def turn(self) -> asyncio.Semaphore:
-        """The running event loop's gate, taken by ``in_turn`` (one gate per loop: asyncio's
-        primitives belong to one loop)."""
+    def gates(self) -> tuple[PriorityGate, PriorityGate | None]:
+        """The running event loop's turn and ceiling (one pair per loop: what waits on them
+        belongs to one loop)."""
         loop = asyncio.get_running_loop()
-        gate = self._turns.get(loop)
-        if gate is None:
-            gate = self._turns[loop] = asyncio.Semaphore(self.at_once)
-        return gate
+        pair = self._gates.get(loop)
+        if pair is None:
+            ceiling = PriorityGate(self.most) if self.most else None
+            pair = self._gates[loop] = (PriorityGate(self.at_once), ceiling)
+        return pair
 
-    async def in_turn(self, work: Awaitable[T]) -> T:
+    async def in_turn(self, work: Awaitable[T], urgent: bool = False) -> T:
         """Await ``work`` (a request's synchronous part) once it is this request's turn.
 
         The turn is held while the work runs, but only for ``slow_after`` seconds: a view still
         running then (a CSV import, a recompute) gives its turn to the next request in line and
-        goes on outside the bound. So ``at_once`` can stay small, as the interpreter likes it,
-        without two slow pages stalling every quick request of the process behind them.
+        goes on outside the turn, though still under the ceiling. So ``at_once`` can stay
+        small, as the interpreter likes it, without two slow pages stalling every quick request
+        of the process behind them.
         """
-        gate = self.turn()
-        await gate.acquire()
-        held = True
-
-        def give_up_turn():
-            nonlocal held
-            if held:
-                held = False
-                gate.release()
-
-        timer = asyncio.get_running_loop().call_later(self.slow_after, give_up_turn)
+        turn, ceiling = self.gates()
+        if ceiling is not None:
+            await ceiling.acquire(urgent)
         try:
-            return await work
+            await turn.acquire(urgent)
+            held = True
+
+            def give_up_turn():
+                nonlocal held
+                if held:
+                    held = False
+                    turn.release()
+
+            timer = asyncio.get_running_loop().call_later(self.slow_after, give_up_turn)
+            try:
+                return await work
+            finally:
+                timer.cancel()
+                give_up_turn()
         finally:
-            timer.cancel()
-            give_up_turn()
+            if ceiling is not None:
+                ceiling.release()
 
     def borrow(self) -> RequestThread:
         """An idle thread, or a new one when every kept one is busy."""

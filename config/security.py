@@ -27,7 +27,16 @@ from __future__ import annotations
 
 from common.rate_limits import blocked_for, client_ident, count_hit, hit, scopes_of, too_many
 from config.request_checks import TOKEN_HEADER, bad_characters, body_over_limit, has_nul
-from tournament.services.permissions import private_link_known
+from tournament.services.permissions import entrant_from_token, private_link_known
+
+
+def link_known(request, kind: str, value: str) -> bool:
+    """Whether the request's private link is some entrant's; a token's entrant is kept on the
+    request (``link_entrant``) for the view, which would read the same row again."""
+    if kind != "token":
+        return private_link_known(kind, value)
+    request.link_entrant = entrant_from_token(None, value)
+    return request.link_entrant is not None
 
 
 def private_link_of(request, view_kwargs: dict, scopes: frozenset) -> tuple[str, str] | None:
@@ -77,7 +86,7 @@ class RequestLimitsMiddleware:
             retry_after = blocked_for("private_link", ident)
             if retry_after is not None:
                 return too_many(request, "private_link", retry_after)
-            if not private_link_known(*link):
+            if not link_known(request, *link):
                 count_hit("private_link", ident)
         if is_post and "login" in scopes:
             retry_after = blocked_for("login", ident)

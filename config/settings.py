@@ -20,7 +20,7 @@ import dj_email_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config import sentry
-from config.databases import postgres_database, sqlite_database
+from config.databases import most_views, postgres_database, sqlite_database
 from config.env import env_bool, env_choice, env_int, env_list, env_str
 from config.log_config import logging_config
 from config.redis_layer import LAYER_KINDS, cache_options, redis_channel_layer
@@ -350,6 +350,9 @@ REQUEST_MAX_BODY_BYTES = env_int("REQUEST_MAX_BODY_BYTES", 5_000_000)
 # wait their turn on the event loop; a view still running after 0.2 s gives its turn up
 # (config/request_threads.py).
 ASGI_THREADS = env_int("ASGI_THREADS", 2)
+# Views of one process running at once, slow ones included; the rest wait on the event loop with
+# no database connection. Default: DB_POOL_MAX less 2, so a view always finds a connection.
+ASGI_MAX_VIEWS = env_int("ASGI_MAX_VIEWS", most_views(ASGI_THREADS))
 
 # Rate limits per client address, counted in the cache (config/security.py): "count/period" with
 # the period in s, m, h or d ("20/10m" = 20 in 10 minutes). Generous for a venue where hundreds

@@ -17,6 +17,9 @@ def favicon(request):
     return redirect(static("img/favicon.svg"), permanent=True)
 
 
+#: a request that found no free database connection is 503 with Retry-After, not a 500
+handler500 = "config.busy_database.server_error"
+
 urlpatterns = [
     path("favicon.ico", favicon),
     path("sw.js", app_shell.service_worker, name="service-worker"),

@@ -25,6 +25,11 @@ from tournament.services.permissions import (
 )
 
 
+def _text(value) -> str | None:
+    """A client's number as the query's text would give it (a bool is no number)."""
+    return str(value) if isinstance(value, int | str) and not isinstance(value, bool) else None
+
+
 class TournamentConsumer(LiveConsumer):
     """``ws/tournaments/<id>/``: rounds published, standings pings; job progress for staff."""
 
@@ -97,7 +102,9 @@ class RoundConsumer(LiveConsumer):
     async def after_connect(self):
         await self.send_json(await self._clock())
         # a page drawn at ``?after=<ms>`` hears where each table it may have missed stands now
-        after = live_news.after_from(self._query_value("after"))
+        await self._send_tables_since(live_news.after_from(self._query_value("after")))
+
+    async def _send_tables_since(self, after: int | None) -> None:
         if after is not None:
             for message in await database_sync_to_async(self._tables_since)(after):
                 await self.send_json(message)
@@ -112,7 +119,10 @@ class RoundConsumer(LiveConsumer):
 
     async def handle(self, action: str, message: dict):
         if action == "sync":
+            # the clock; with ``after`` (a resyncing page, live.js) also where each table stands
+            # whose result moved since: a push the socket missed is made up for
             await self.send_json(await self._clock())
+            await self._send_tables_since(live_news.after_from(_text(message.get("after"))))
             return
         if action != "clock":
             await self.send_error("bad_request", f"unknown action {action!r}")

@@ -10,6 +10,7 @@ places need live here.
 from typing import Any, TypedDict
 
 from common.live.realtime import server_time_ms
+from common.logic.reload_spread import reload_spread_ms
 
 
 class RoundPublished(TypedDict):
@@ -19,6 +20,7 @@ class RoundPublished(TypedDict):
     number: int
     status: str
     published_at: str | None
+    reload_spread_ms: int  # the pages reload at a random moment of this many milliseconds
     server_time_ms: int
 
 
@@ -160,8 +162,9 @@ def live_state(
     }
 
 
-def round_published(round_) -> RoundPublished:
-    """``round.published``: a round's tables are visible now."""
+def round_published(round_, seated: int = 0) -> RoundPublished:
+    """``round.published``: a round's tables are visible now. ``seated``: the sides seated in
+    it, whose pages will reload on this message (the spread of their reloads grows with them)."""
     return {
         "type": "round.published",
         "tournament": round_.tournament_id,
@@ -169,6 +172,7 @@ def round_published(round_) -> RoundPublished:
         "number": round_.number,
         "status": round_.status,
         "published_at": round_.published_at.isoformat() if round_.published_at else None,
+        "reload_spread_ms": reload_spread_ms(seated),
         "server_time_ms": server_time_ms(),
     }
 

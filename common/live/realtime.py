@@ -36,6 +36,10 @@ log = logging.getLogger(__name__)
 
 #: seconds a push may take before it is given up (a hung Redis must not hang a request)
 SEND_TIMEOUT = 2.0
+#: the same for a push handed to the server's loop, which no request waits for: on a starved
+#: machine the sends queue behind the websockets' subscriptions for seconds, and 2 s lost the
+#: projector's results (docs/operations.md, "Rehearsal of a convention round")
+HANDED_OFF_SEND_TIMEOUT = 15.0
 
 #: The ASGI server's event loop, set for each HTTP request by ``config.asgi_http``: a push made
 #: in the request's thread is handed to that loop and the request goes on without waiting for
@@ -118,16 +122,16 @@ def _send_all(messages: list[tuple[str, dict]]) -> bool:
 
     send_many = getattr(layer, "group_send_many", None)  # the Redis layer: one round trip
 
-    async def send():
+    async def send(timeout: float = SEND_TIMEOUT):
         if send_many is not None:
             sending = send_many(messages)
         else:
             sending = asyncio.gather(*(layer.group_send(g, message) for g, message in messages))
-        await asyncio.wait_for(sending, SEND_TIMEOUT)
+        await asyncio.wait_for(sending, timeout)
 
     loop = server_loop.get()
     if loop is not None and loop.is_running():
-        future = asyncio.run_coroutine_threadsafe(send(), loop)
+        future = asyncio.run_coroutine_threadsafe(send(HANDED_OFF_SEND_TIMEOUT), loop)
         future.add_done_callback(lambda done: _log_failure(done, messages))
         return True
     try:

@@ -31,7 +31,7 @@ from matches.services.results import confirm_report, submit_report
 from matches.services.tables import ResultFlowError
 from matches.views import offline_sync
 from tournament.models import PUBLIC_ROUND_STATES
-from tournament.services.permissions import entrant_from_token
+from tournament.services.permissions import link_entrant_of
 
 RESULT_ACTIONS = ("report", "confirm", "dispute")
 
@@ -55,7 +55,7 @@ def my_table(request, token, side_page):
     (``side_page``, handed in by the routes: ``matches.urls``)."""
     if request.method != "POST" or request.POST.get("action") not in RESULT_ACTIONS:
         return side_page(request, token)
-    entrant = entrant_from_token(None, token)
+    entrant = link_entrant_of(request, token)
     if entrant is None:
         return side_page(request, token)  # which answers an unknown link with a 404
     if request.POST["action"] == "report":

@@ -29,6 +29,9 @@
  * (server_time_ms in every message, refined by ping/pong), so every phone shows the same time
  * left.
  *
+ * A container with data-live-resync="5" (the projector) asks its socket every 5 seconds for what
+ * moved since it last asked ({"action": "sync", "after": ...}), so a lost push is made up for.
+ *
  * Other scripts may listen: the container receives a "live:message" CustomEvent per message
  * (detail = the message), and window.EyeLive.send(container, object) sends a command.
  */
@@ -43,7 +46,11 @@
   var POLL_AFTER_FAILURES = 3;
   var PING_EVERY_MS = 30000;
   // Many phones reload on the same push: spread the reloads so the server is not hit at once.
+  // A push may say how widely (reload_spread_ms: round.published scales it to the event's size).
   var RELOAD_SPREAD_MS = 2500;
+  var MAX_RELOAD_SPREAD_MS = 60000;
+  // A busy server answers 503 with Retry-After (seconds): the polls wait that long (at most this).
+  var MAX_RETRY_AFTER_MS = 60000;
   // A reload never takes away what someone is typing or sending: after a form's field was
   // changed the page stays and says it has changed; for a while after a form was sent (a
   // confirmation tapped just as another side's push arrived) the send's own answer replaces
@@ -119,11 +126,26 @@
     this.clock = null;
     this.lastSequence = {};
     this.reloading = false;
+    this.busyUntil = 0;
     this.connect();
     var self = this;
     setInterval(function () { self.renderClock(); self.renderConfirmation(); }, 250);
     setInterval(function () { self.ping(); }, PING_EVERY_MS);
+    var resync = parseFloat(root.getAttribute("data-live-resync"));
+    if (resync > 0) setInterval(function () { self.resync(); }, Math.max(1, resync) * 1000);
   }
+
+  // A page that must miss nothing (a projector) asks its socket now and then for what moved
+  // since it last asked (data-live-resync, seconds): a push lost on the way (a starved server,
+  // a dropped message) is made up for within that time, without a reload. The mark goes to
+  // data-live-after too, so a reconnection asks from there.
+  LiveConnection.prototype.resync = function () {
+    var since = this.root.getAttribute("data-live-after");
+    var now = Math.round(this.serverNow());
+    var message = { action: "sync" };
+    if (since !== null && isFinite(parseInt(since, 10))) message.after = parseInt(since, 10);
+    if (this.send(message)) this.root.setAttribute("data-live-after", String(now));
+  };
 
   function storedOffset() {
     try {
@@ -229,6 +251,7 @@
     if (!this.pollUrl || this.pollTimer) return;
     this.status("polling");
     var poll = function () {
+      if (Date.now() < self.busyUntil) return; // the server asked for a pause (503)
       self.askPoll()
         .then(function (messages) { messages.forEach(function (m) { self.handle(m); }); })
         .catch(function () { /* try again at the next tick */ });
@@ -238,9 +261,18 @@
   };
 
   // The poll URL's answer as a list of messages (empty for a refusal); rejects when unreachable.
+  // A busy server's 503 rejects too, and its Retry-After holds the next polls back that long.
   LiveConnection.prototype.askPoll = function () {
+    var self = this;
     return fetch(withToken(this.pollUrl), { headers: { Accept: "application/json" }, credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (r) {
+        if (r.status === 503) {
+          var wait = parseFloat(r.headers.get("Retry-After")) * 1000;
+          self.busyUntil = Date.now() + Math.min(MAX_RETRY_AFTER_MS, isFinite(wait) && wait > 0 ? wait : 5000);
+          throw new Error("busy");
+        }
+        return r.ok ? r.json() : null;
+      })
       .then(function (data) {
         if (!data) return [];
         return Array.isArray(data.messages) ? data.messages : [data];
@@ -335,7 +367,7 @@
       var types = reload[i].getAttribute("data-live-reload-on").split(/\s+/);
       if (types.indexOf(m.type) >= 0) {
         if (drawn !== null && m.type.indexOf("result.") === 0 && this.pollUrl) this.checkMark();
-        else this.reload();
+        else this.reload(m.reload_spread_ms);
         return;
       }
     }
@@ -356,13 +388,16 @@
       .catch(function () { self.reload(); });
   };
 
-  // Reload the page soon (once, however many messages ask for it), unless someone is busy on it.
-  LiveConnection.prototype.reload = function () {
+  // Reload the page soon (once, however many messages ask for it), unless someone is busy on it;
+  // at a random moment of the spread the message asked for, or the default one.
+  LiveConnection.prototype.reload = function (spreadMs) {
     if (this.reloading) return;
     this.reloading = true;
     this.status("updating");
+    var spread = typeof spreadMs === "number" && spreadMs >= 0
+      ? Math.min(spreadMs, MAX_RELOAD_SPREAD_MS) : RELOAD_SPREAD_MS;
     var self = this;
-    setTimeout(function () { reloadUnlessBusy(self); }, 300 + Math.random() * RELOAD_SPREAD_MS);
+    setTimeout(function () { reloadUnlessBusy(self); }, 300 + Math.random() * spread);
   };
 
   LiveConnection.prototype.remainingMs = function () {

@@ -138,6 +138,18 @@ def entrant_from_token(tournament: Tournament | None, token) -> Entrant | None:
     return entrants.filter(access_token=token).first()
 
 
+def _read_already(request, token) -> Entrant | None:
+    """The entrant of ``token`` if the rate limits' check (``config.security``) read it for this
+    request already (``link_entrant``), else None."""
+    known = getattr(request, "link_entrant", None)
+    return known if known is not None and token and known.access_token == token else None
+
+
+def link_entrant_of(request, token) -> Entrant | None:
+    """``entrant_from_token(None, token)``, read once per request."""
+    return _read_already(request, token) or entrant_from_token(None, token)
+
+
 def private_link_known(kind: str, value: str) -> bool:
     """Whether ``value`` is some entrant's private link: its ``token``, or its short ``code``."""
     if kind == "code":
@@ -163,7 +175,12 @@ def entrant_of_request(request, tournament: Tournament | None) -> Entrant | None
     cache = request.__dict__.setdefault("_entrant_cache", {})
     key = tournament.pk if tournament is not None else None
     if key not in cache:
-        cache[key] = entrant_from_token(tournament, token_from_request(request))
+        token = token_from_request(request)
+        known = _read_already(request, token)
+        if known is None:
+            cache[key] = entrant_from_token(tournament, token)
+        else:
+            cache[key] = known if key in (None, known.tournament_id) else None
     return cache[key]
 
 

@@ -379,7 +379,9 @@ def notify_round_published(round_: Round) -> None:
     """Tell the event's and the round's watchers that a round's tables are published, and
     each seated side's subscribed devices where it plays (Web Push)."""
     pushes.table_published(round_)
-    payload = realtime.build_or_log(lambda: messages.round_published(round_), f"round {round_.pk}")
+    payload = realtime.build_or_log(
+        lambda: messages.round_published(round_, round_.seats.count()), f"round {round_.pk}"
+    )
     if payload is not None:
         realtime.push_on_commit(realtime.tournament_group(round_.tournament_id), payload)
         realtime.push_on_commit(realtime.round_group(round_.pk), payload)

@@ -23,7 +23,7 @@ from matches.views import offline_sync
 from matches.views.side_games import game_view, my_seats
 from tournament.models import PUBLIC_ROUND_STATES, RoundStatus, StageKind
 from tournament.services.final_standings import final_standings
-from tournament.services.permissions import entrant_from_token
+from tournament.services.permissions import link_entrant_of
 from tournament.services.standings import cached_standings
 from tournament.views.pages import clock_view
 from tournament.views.private_links import claim_offer, claim_this_entry
@@ -45,7 +45,7 @@ def my_table(request, token, *, entrant=None, refused=None):
     ``matches.views.player_results`` routes the address and calls this; when it refused a
     result action it passes the side it read (``entrant``) and what it ``refused``, drawn
     with its form as typed and its messages."""
-    entrant = entrant or entrant_from_token(None, token)
+    entrant = entrant or link_entrant_of(request, token)
     if entrant is None:
         raise Http404("This private link is not valid (it may have been replaced).")
     if request.method != "POST" or refused is not None:

@@ -9,6 +9,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 
 from common.live import push_messages as live_messages
+from common.live.realtime import server_time_ms
 from matches.models import MatchStatus
 from tournament.services import clock as clock_service
 from tournament.services.standings import cached_standings
@@ -118,7 +119,9 @@ def print_round(request, slug, number):
 
 @login_required
 def projector(request, slug, number):
-    """The big clock for a screen in the hall: live, with its calls (start, scoring, end)."""
+    """The big clock for a screen in the hall: live, with its calls (start, scoring, end); it
+    resyncs its socket from the moment it was drawn (live.js's data-live-resync)."""
+    rendered_at = server_time_ms()
     tournament = staff_tournament(request, slug)
     round_ = round_of(tournament, number)
     clock = clock_service.ClockState.of(round_)
@@ -132,6 +135,7 @@ def projector(request, slug, number):
             "remaining": mmss(clock.remaining_ms),
             "calls": clock_service.CALLS,
             "scoring_calls": plan_dict(round_),
+            "rendered_at": rendered_at,
         },
     )
 
