@@ -7,6 +7,8 @@ history from event to event. A player who withdrew and comes back gets their old
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
@@ -51,7 +53,10 @@ def take_place(registration: Registration, actor: Actor) -> Registration:
     entrant = Entrant.objects.filter(tournament=tournament, player=registration.player_id).first()
     if entrant is None:
         name = free_name(tournament, registration.name, registration.player)
-        entrant = register_player(tournament, name, player=registration.player, actor=actor)
+        # the record is the registering account's own, and that account asked for the place
+        # (the organiser accepting or promoting it may not attach another's record otherwise)
+        owner = replace(actor, user=registration.user, entrant=None)
+        entrant = register_player(tournament, name, player=registration.player, actor=owner)
     elif entrant.status == EntrantStatus.DROPPED:
         entrant = reinstate(entrant, actor)
     entrant.name_listed = registration.name_listed
