@@ -122,9 +122,5 @@ def public_answers(tournament: Tournament) -> PublicAnswers | None:
 
 
 def shown_name(registration: Registration) -> str:
-    """The name a registration goes by: its entrant's, else its player's, else the account's."""
-    if registration.entrant_id:
-        return registration.entrant.display_name
-    if registration.player_id:
-        return registration.player.name
-    return registration.user.get_username()
+    """The name a registration goes by: its entrant's in the field, else the one it gave."""
+    return registration.entrant.display_name if registration.entrant_id else registration.name

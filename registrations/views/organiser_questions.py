@@ -26,6 +26,7 @@ def _page(request, tournament, *, form=None, deadline_form=None, status=200):
             "tournament": tournament,
             "questions": questions,
             "locked": answers_locked(tournament),
+            "paired": tournament.rounds.exists(),
             "form": form or QuestionForm(),
             "deadline_form": deadline_form
             or DeadlineForm(initial={"answers_close_at": answers_deadline(tournament)}),
