@@ -40,17 +40,27 @@ def _locked_event(tournament: Tournament) -> Tournament:
     return tournament
 
 
-def _checked(label: str, kind: str, choices, required: bool) -> Question:
-    """The question as written, or the refusal naming what is wrong with it."""
+def _written(
+    label: str, kind: str, choices=(), required: bool = False, public: bool = False
+) -> tuple[Question, dict]:
+    """The question as written (for the rules) and its fields (for the row), or the refusal
+    naming what is wrong with it."""
     try:
         known_kind = QuestionKind(kind)
     except ValueError:
         raise QuestionError(_("Choose the kind of question.")) from None
-    question = Question(label.strip(), known_kind, tuple(choices), required)
+    question = Question(label.strip(), known_kind, tuple(choices), bool(required))
     problems = question_problems(question)
     if problems:
         raise refusal(problems)
-    return question
+    fields = {
+        "label": question.label,
+        "kind": known_kind.value,
+        "choices": list(question.choices),
+        "required": question.required,
+        "public": bool(public),
+    }
+    return question, fields
 
 
 def _snapshot(question: RegistrationQuestion) -> dict:
@@ -65,30 +75,16 @@ def _snapshot(question: RegistrationQuestion) -> dict:
 
 
 @transaction.atomic
-def add_question(
-    tournament: Tournament,
-    *,
-    label: str,
-    kind: str,
-    choices=(),
-    required: bool = False,
-    public: bool = False,
-    actor: Actor,
-) -> RegistrationQuestion:
-    """A new question at the end of the form."""
+def add_question(tournament: Tournament, *, actor: Actor, **written) -> RegistrationQuestion:
+    """A new question at the end of the form: ``label``, ``kind``, ``choices`` (a choice's
+    answers), ``required`` and ``public`` (shown to the field once round 1 is paired)."""
     tournament = _locked_event(tournament)
-    checked = _checked(label, kind, choices, required)
+    _question, fields = _written(**written)
     count = tournament.registration_questions.count()
     if count >= MAX_QUESTIONS:
         raise QuestionError(_("An event asks at most %(max)d questions.") % {"max": MAX_QUESTIONS})
     question = RegistrationQuestion.objects.create(
-        tournament=tournament,
-        label=checked.label,
-        kind=checked.kind.value,
-        choices=list(checked.choices),
-        required=required,
-        public=public,
-        position=count + 1,
+        tournament=tournament, position=count + 1, **fields
     )
     record_change(tournament, "question.added", question, after=_snapshot(question), actor=actor)
     return question
@@ -96,29 +92,20 @@ def add_question(
 
 @transaction.atomic
 def change_question(
-    question: RegistrationQuestion,
-    *,
-    label: str,
-    kind: str,
-    choices=(),
-    required: bool = False,
-    public: bool = False,
-    actor: Actor,
+    question: RegistrationQuestion, *, actor: Actor, **written
 ) -> RegistrationQuestion:
-    """The question rewritten; once answered, its kind and the choices picked stay."""
+    """The question rewritten (the fields of ``add_question``); once answered, its kind and
+    the choices picked stay."""
     tournament = _locked_event(question.tournament)
     question = RegistrationQuestion.objects.select_for_update().get(pk=question.pk)
-    checked = _checked(label, kind, choices, required)
+    checked, fields = _written(**written)
     answered = list(question.answers.values_list("value", flat=True))
     problems = change_problems(as_rules(question), checked, set(answered), len(answered))
     if problems:
         raise refusal(problems)
     before = _snapshot(question)
-    question.label = checked.label
-    question.kind = checked.kind.value
-    question.choices = list(checked.choices)
-    question.required = required
-    question.public = public
+    for name, value in fields.items():
+        setattr(question, name, value)
     question.save()
     record_change(
         tournament,

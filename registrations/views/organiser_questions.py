@@ -42,15 +42,28 @@ def questions(request, slug):
     if request.method != "POST":
         return _page(request, tournament)
     form = QuestionForm(request.POST)
-    if form.is_valid():
-        try:
-            service.add_question(tournament, **form.values(), actor=page_actor(request))
-        except QuestionError as refused:
-            form.add_error(None, str(refused))
-        else:
-            messages.success(request, _("The question is added at the end of the form."))
-            return redirect("registrations:manage-questions", slug=slug)
+    actor = page_actor(request)
+    if _saved(
+        request,
+        form,
+        lambda: service.add_question(tournament, **form.values(), actor=actor),
+        _("The question is added at the end of the form."),
+    ):
+        return redirect("registrations:manage-questions", slug=slug)
     return _page(request, tournament, form=form, status=400)
+
+
+def _saved(request, form, save, done: str) -> bool:
+    """Whether the form was valid and ``save()`` kept it (its refusal goes on the form)."""
+    if not form.is_valid():
+        return False
+    try:
+        save()
+    except QuestionError as refused:
+        form.add_error(None, str(refused))
+        return False
+    messages.success(request, done)
+    return True
 
 
 def _question(tournament, question_id):
@@ -66,14 +79,14 @@ def edit_question(request, slug, question_id):
     status = 200
     if request.method == "POST":
         status = 400
-        if form.is_valid():
-            try:
-                service.change_question(question, **form.values(), actor=page_actor(request))
-            except QuestionError as refused:
-                form.add_error(None, str(refused))
-            else:
-                messages.success(request, _("The question is changed."))
-                return redirect("registrations:manage-questions", slug=slug)
+        actor = page_actor(request)
+        if _saved(
+            request,
+            form,
+            lambda: service.change_question(question, **form.values(), actor=actor),
+            _("The question is changed."),
+        ):
+            return redirect("registrations:manage-questions", slug=slug)
     context = {"tournament": tournament, "question": question, "form": form}
     context["answered"] = question.answers.count()
     return render(request, "registrations/question_edit.html", context, status=status)
@@ -126,14 +139,14 @@ def answers_deadline_view(request, slug):
     """Set or clear the answers' deadline."""
     tournament = organiser_tournament(request, slug)
     form = DeadlineForm(request.POST)
-    if form.is_valid():
-        try:
-            service.set_answers_deadline(
-                tournament, form.cleaned_data["answers_close_at"], page_actor(request)
-            )
-        except QuestionError as refused:
-            form.add_error(None, str(refused))
-        else:
-            messages.success(request, _("The answers' deadline is saved."))
-            return redirect("registrations:manage-questions", slug=slug)
+    actor = page_actor(request)
+    if _saved(
+        request,
+        form,
+        lambda: service.set_answers_deadline(
+            tournament, form.cleaned_data["answers_close_at"], actor
+        ),
+        _("The answers' deadline is saved."),
+    ):
+        return redirect("registrations:manage-questions", slug=slug)
     return _page(request, tournament, deadline_form=form, status=400)
