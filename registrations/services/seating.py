@@ -7,11 +7,10 @@ history from event to event. A player who withdrew and comes back gets their old
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
+from common.audit.channels import Channel
 from registrations.models import Registration, RegistrationStatus
 from registrations.services.errors import RegistrationError
 from tournament.models import Entrant, EntrantStatus, Player, Tournament
@@ -46,17 +45,22 @@ def free_name(tournament: Tournament, name: str, player: Player | None) -> str:
     raise RegistrationError(_("%(name)s is already taken in this event") % {"name": name})
 
 
-def take_place(registration: Registration, actor: Actor) -> Registration:
-    """Seat a registration in the field: its entrant is made (or its old one reinstated), it
-    carries the player's listing consent, and the registration is ``registered``."""
+def on_own_registration(registration: Registration) -> Actor:
+    """Who adds a registered player to the field: the platform, on the player's own account
+    (so their own player record may be attached, whoever gave the place)."""
+    return Actor(user=registration.user, channel=Channel.SYSTEM)
+
+
+def take_place(registration: Registration) -> Registration:
+    """Seat a registration in the field: its entrant is made (or its old one reinstated) on the
+    player's own account, it carries the player's listing consent, and the registration is
+    ``registered``."""
     tournament = registration.tournament
+    actor = on_own_registration(registration)
     entrant = Entrant.objects.filter(tournament=tournament, player=registration.player_id).first()
     if entrant is None:
         name = free_name(tournament, registration.name, registration.player)
-        # the record is the registering account's own, and that account asked for the place
-        # (the organiser accepting or promoting it may not attach another's record otherwise)
-        owner = replace(actor, user=registration.user, entrant=None)
-        entrant = register_player(tournament, name, player=registration.player, actor=owner)
+        entrant = register_player(tournament, name, player=registration.player, actor=actor)
     elif entrant.status == EntrantStatus.DROPPED:
         entrant = reinstate(entrant, actor)
     entrant.name_listed = registration.name_listed

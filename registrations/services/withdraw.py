@@ -39,5 +39,5 @@ def withdraw(registration: Registration, actor: Actor, *, site: str = "") -> Reg
     registration.save(update_fields=["status", "entrant", "updated_at"])
     record(registration, "withdrawn", before, actor)
     if held_place and not tournament.rounds.exists():
-        promote_next(tournament, policy_of(tournament), actor, site)
+        promote_next(tournament, policy_of(tournament), site)
     return registration
