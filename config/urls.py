@@ -27,7 +27,6 @@ urlpatterns = [
     path("api/v1/", include("config.api_urls")),
     path("", include(result_doors.routes(side_page=players.my_table))),
     path("", include("tournament.urls")),
-    path("", include("registrations.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
@@ -43,5 +42,6 @@ urlpatterns = [
     ),
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.urls")),
+    path("", include("registrations.urls")),
     path("", include("notifications.urls")),
 ]

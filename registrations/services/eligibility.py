@@ -56,8 +56,12 @@ def require_organiser(tournament: Tournament, actor: Actor) -> None:
 
 
 def require_owner_or_organiser(registration: Registration, actor: Actor) -> None:
-    """Refuse anyone but the registration's own account and the event's organisers."""
+    """Refuse anyone but the registration's own account, the holder of the private link of
+    the place it holds, and the event's organisers."""
     user = actor.user
     if getattr(user, "is_authenticated", False) and user.pk == registration.user_id:
+        return
+    holder = getattr(actor.entrant, "pk", None)
+    if holder is not None and holder == registration.entrant_id:
         return
     require_organiser(registration.tournament, actor)

@@ -70,14 +70,24 @@ def waitlist_position(registration: Registration) -> int | None:
 
 def current_state(tournament: Tournament, policy: RegistrationPolicy | None) -> State:
     """The state code of registration now (closed once round 1 is paired)."""
-    if policy is None or tournament.status not in OPEN_STATES:
+    if policy is None:
+        return State.CLOSED
+    return state_with_places(tournament, policy, places_left(tournament, policy))
+
+
+def state_with_places(
+    tournament: Tournament, policy: RegistrationPolicy, left: int | None
+) -> State:
+    """``current_state`` when the places left (``left``) are already counted (the listing
+    counts them for a whole page at once)."""
+    if tournament.status not in OPEN_STATES:
         return State.CLOSED
     return window_state(
         timezone.now(),
         self_service=policy.self_service,
         opens_at=policy.opens_at,
         closes_at=policy.closes_at,
-        places_left=places_left(tournament, policy),
+        places_left=left,
         waitlist=policy.waitlist,
     )
 
