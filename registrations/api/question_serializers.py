@@ -54,26 +54,38 @@ class DeadlineSerializer(StrictSerializer):
     )
 
 
-class AnswersSerializer(StrictSerializer):
-    """A registration's answers: question id -> answer (a box: true or false)."""
-
-    answers = serializers.DictField(
+def answers_field(**options) -> serializers.DictField:
+    """A registration's answers in a body: question id -> answer."""
+    return serializers.DictField(
         child=serializers.JSONField(),
         help_text=f"Question id -> answer (text of at most {MAX_ANSWER} characters, one of a "
         "choice's answers, or true/false for a box). Every question of the event is answered "
         "at once; one left out has no answer.",
+        **options,
     )
 
+
+def answers_by_question(value: dict) -> dict[int, object]:
+    """The answers keyed by question id, each text or true/false and bounded (400 otherwise;
+    the answers service then checks them against the questions)."""
+    if len(value) > MAX_QUESTIONS:
+        raise serializers.ValidationError(f"At most {MAX_QUESTIONS} answers.")
+    answers: dict[int, object] = {}
+    for key, answer in value.items():
+        if not str(key).isdigit() or len(str(key)) > 12:
+            raise serializers.ValidationError("Each key is a question's id.")
+        if not isinstance(answer, str | bool) or len(str(answer)) > MAX_ANSWER:
+            raise serializers.ValidationError(
+                f"Each answer is text of at most {MAX_ANSWER} characters, or true/false."
+            )
+        answers[int(key)] = answer
+    return answers
+
+
+class AnswersSerializer(StrictSerializer):
+    """A registration's answers: question id -> answer (a box: true or false)."""
+
+    answers = answers_field()
+
     def validate_answers(self, value):
-        if len(value) > MAX_QUESTIONS:
-            raise serializers.ValidationError(f"At most {MAX_QUESTIONS} answers.")
-        answers = {}
-        for key, answer in value.items():
-            if not str(key).isdigit() or len(str(key)) > 12:
-                raise serializers.ValidationError("Each key is a question's id.")
-            if not isinstance(answer, str | bool) or len(str(answer)) > MAX_ANSWER:
-                raise serializers.ValidationError(
-                    f"Each answer is text of at most {MAX_ANSWER} characters, or true/false."
-                )
-            answers[int(key)] = answer
-        return answers
+        return answers_by_question(value)

@@ -36,6 +36,7 @@ def desk():
 
 def test_nothing_is_published_before_round_1(client, desk):
     assert client.get(PAGE).status_code == 404
+    assert PAGE not in client.get("/events/cup/").content.decode()
 
 
 def test_after_round_1_the_listed_players_public_answers_are_shown(client, desk):
@@ -46,6 +47,7 @@ def test_after_round_1_the_listed_players_public_answers_are_shown(client, desk)
     assert "Your chief" in text and "<h2>Ann</h2>" in text and "Bunji" in text
     assert "<h2>Di</h2>" not in text  # not listed
     assert "Phone number" not in text and "555-" not in text  # not a public question
+    assert f'href="{PAGE}"' in client.get("/events/cup/").content.decode()
 
 
 def test_a_private_event_keeps_its_answers_from_strangers(client, desk):

@@ -5,10 +5,10 @@ import pytest
 
 from accounts.tokens import issue as issue_token
 from common.audit.actor import Actor
-from registrations.models import RegistrationAnswer, RegistrationQuestion
+from registrations.models import Registration, RegistrationAnswer, RegistrationQuestion
 from registrations.services.questions import add_question
 from tests.contract.conformance import ConformingClient
-from tests.factories import UserFactory, verify_email
+from tests.factories import UserFactory, verified_user, verify_email
 from tests.registrations.desk_setup import desk_event
 
 pytestmark = pytest.mark.django_db
@@ -81,3 +81,24 @@ def test_a_player_answers_through_the_api(desk):
     assert client_of(bob.user).get(url).status_code == 403
     assert client_of(desk.organiser).get(url).json() == {"answers": {str(chief.pk): "Bunji"}}
     assert list(RegistrationAnswer.objects.values_list("value", flat=True)) == ["Bunji"]
+
+
+def test_answers_come_with_the_registration(desk):
+    chief = add_question(
+        desk.tournament, label="Chief", kind="choice", choices=["Yarra", "Bunji"], required=True,
+        actor=Actor(user=desk.organiser),
+    )  # fmt: skip
+    url = "/api/v1/tournaments/cup/registrations/"
+    api = client_of(verified_user("ann"))
+    refused = api.post(url, {"name": "Ann", "answers": {}})
+    assert (
+        refused.status_code == 409
+        and "Chief: This question needs an answer" in refused.json()["detail"]
+    )
+    assert not Registration.objects.exists()
+    made = api.post(url, {"name": "Ann", "answers": {str(chief.pk): "Yarra"}})
+    assert made.status_code == 201, made.json()
+    assert made.json()["answers"] == {str(chief.pk): "Yarra"}
+    listed = client_of(desk.organiser).get(url).json()
+    rows = listed["results"] if isinstance(listed, dict) else listed
+    assert rows[0]["answers"] == {str(chief.pk): "Yarra"}
