@@ -1,6 +1,7 @@
 """The bodies of the registration questions' API: a question as read and as written, a move,
 the answers' deadline, and a registration's answers."""
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from common.api.serializers import StrictModelSerializer, StrictSerializer
@@ -69,14 +70,15 @@ def answers_by_question(value: dict) -> dict[int, object]:
     """The answers keyed by question id, each text or true/false and bounded (400 otherwise;
     the answers service then checks them against the questions)."""
     if len(value) > MAX_QUESTIONS:
-        raise serializers.ValidationError(f"At most {MAX_QUESTIONS} answers.")
+        raise serializers.ValidationError(_("At most %(max)d answers.") % {"max": MAX_QUESTIONS})
     answers: dict[int, object] = {}
     for key, answer in value.items():
         if not str(key).isdigit() or len(str(key)) > 12:
-            raise serializers.ValidationError("Each key is a question's id.")
+            raise serializers.ValidationError(_("Each key is a question's id."))
         if not isinstance(answer, str | bool) or len(str(answer)) > MAX_ANSWER:
             raise serializers.ValidationError(
-                f"Each answer is text of at most {MAX_ANSWER} characters, or true/false."
+                _("Each answer is text of at most %(max)d characters, or true/false.")
+                % {"max": MAX_ANSWER}
             )
         answers[int(key)] = answer
     return answers

@@ -3,6 +3,7 @@ read by whoever sees the event, written by its organisers through the questions 
 answers' deadline; and a registration's answers (its player or the organisers)."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -130,7 +131,9 @@ class RegistrationAnswersView(TournamentNestedMixin, APIView):
         tournament = self.get_tournament()
         registration = get_object_or_404(tournament.registrations, pk=pk)
         if registration.user_id != request.user.pk and not is_organiser(request.user, tournament):
-            raise PermissionDenied("Only the player who registered, or an organiser, may do this.")
+            raise PermissionDenied(
+                _("Only the player who registered, or an organiser, may do this.")
+            )
         return registration
 
     @staticmethod

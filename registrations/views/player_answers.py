@@ -22,7 +22,7 @@ def answers_page(request, slug):
     registration = registration_of(tournament, request.user)
     questions = list(tournament.registration_questions.order_by("position", "id"))
     if registration is None or not questions:
-        raise Http404("You have no answers to give for this event.")
+        raise Http404(_("You have no answers to give for this event."))
     given = dict(registration.answers.values_list("question_id", "value"))
     locked = answers_locked(tournament)
     form = AnswersForm(questions, request.POST or None, answers=given)

@@ -3,6 +3,7 @@ of the players who agreed to be listed (404 before, like a page that does not ex
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from registrations.services.answers import public_answers
 from tournament.views.visibility import token_query, visible_tournament
@@ -13,7 +14,7 @@ def answers(request, slug):
     tournament = visible_tournament(request, slug)
     published = public_answers(tournament)
     if published is None:
-        raise Http404("No answers are published for this event.")
+        raise Http404(_("No answers are published for this event."))
     context = {
         "tournament": tournament,
         "questions": published.questions,
