@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from common.audit.actor import Actor
 from registrations.logic.window import State
 from registrations.models import MAX_NAME, Registration, RegistrationPolicy, RegistrationStatus
+from registrations.services.answer_mail import tell_registered
 from registrations.services.eligibility import check_who_may
 from registrations.services.errors import RegistrationError
 from registrations.services.places import (
@@ -136,6 +137,7 @@ def register_once(
     before = snapshot(existing) if existing is not None else None
     _place(registration, policy, actor)
     record(registration, "registered_again" if existing else "created", before, actor)
+    tell_registered(registration, site)
     return Entry(registration, created=True)
 
 

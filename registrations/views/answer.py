@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
+from django.views.decorators.http import require_safe
 
 from registrations.services.player_reads import registration_of
 from registrations.views.common import answer_of, self_service_event
@@ -13,6 +14,7 @@ from tournament.models import Tournament
 
 
 @login_required
+@require_safe
 def answer_page(request, slug):
     """In (with the private link), waitlisted (position N of M), awaiting review, declined
     (with the organiser's message) or withdrawn (register again while open). The player's own

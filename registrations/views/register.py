@@ -11,7 +11,6 @@ from django.views.decorators.http import require_http_methods
 from registrations.forms.answers import AnswersForm
 from registrations.forms.registration import RegistrationForm, suggested_name
 from registrations.logic.window import State
-from registrations.services.answer_mail import tell_registered
 from registrations.services.errors import RegistrationError
 from registrations.services.places import places_left
 from registrations.services.player_reads import registration_of
@@ -48,7 +47,7 @@ def register_page(request, slug):
         status = 400
         if all([form.is_valid(), answers.is_valid()]):
             try:
-                entry = register_with_answers(
+                register_with_answers(
                     tournament,
                     request.user,
                     name=form.cleaned_data["name"],
@@ -61,8 +60,6 @@ def register_page(request, slug):
             except (RegistrationError, QuestionError) as refusal:
                 problem, status = str(refusal), 409
             else:
-                if entry.created:
-                    tell_registered(entry.registration, site_of(request))
                 return redirect("registrations:answer", slug=tournament.slug)
     reg = event_registration(tournament, policy, places_left(tournament, policy))
     return render(

@@ -115,6 +115,7 @@ def test_register_open_the_link_withdraw_and_the_waitlisted_player_is_promoted(n
     phone.wait_for_url(f"**{link}")
     expect(phone.locator("main")).to_contain_text("You withdrew from this event before it began.")
     expect(phone.get_by_role("link", name="Register again")).to_be_visible()
+    checked(phone, "withdrawn")
     assert Registration.objects.get(user=pia).status == RegistrationStatus.WITHDRAWN
 
     # the first waitlisted player is promoted at once; their page says so, with their link

@@ -6,9 +6,12 @@ import datetime
 
 import pytest
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from registrations.models import Registration, RegistrationStatus, WhoMay
+from registrations.services.register import register_once
 from registrations.services.review import decline
 from registrations.services.withdraw import withdraw
 from tests.factories import TournamentFactory
@@ -81,6 +84,35 @@ def test_a_full_event_with_a_waitlist_offers_to_join_it(client):
     assert "0 places left" in text and "Join the waitlist" in text
 
 
+def test_a_registered_player_is_shown_their_registration_instead_of_register(client):
+    tournament = open_event(capacity=3)
+    (user,) = players(1)
+    registered(client, tournament, user)
+    text = page(client, f"/events/{tournament.slug}/")
+    assert "Your registration: <strong>Registered</strong>" in text
+    assert f'href="/events/{tournament.slug}/registration/"' in text and ">Register<" not in text
+
+
+def test_the_listing_says_who_may_register_in_a_fixed_number_of_queries(client):
+    def home_queries() -> tuple[int, str]:
+        with CaptureQueriesContext(connection) as queries:
+            text = page(client, "/")
+        return len(queries), text
+
+    def add_events(count: int):
+        for _ in range(count):
+            event = open_event(capacity=2)
+            event.is_public = True
+            event.save()
+
+    add_events(2)
+    few, text = home_queries()
+    assert text.count("places left") == 2 and text.count('/register/"') == 2
+    add_events(10)
+    many, text = home_queries()
+    assert many == few and text.count('/register/"') == 12
+
+
 # --- registering ---------------------------------------------------------------------------------
 
 
@@ -122,6 +154,19 @@ def test_one_tap_registers_and_the_answer_gives_the_private_link_and_an_email(
     (name, calendar, kind) = message.attachments[0]
     assert name == f"{tournament.slug}.ics" and kind.startswith("text/calendar")
     assert "DTSTART;VALUE=DATE:20270306" in calendar  # a text part: decoded by Django
+
+
+def test_a_waitlisted_registration_is_told_its_place_by_email_whatever_the_door(
+    django_capture_on_commit_callbacks,
+):
+    tournament = open_event(capacity=1)
+    first, second = players(2)
+    with django_capture_on_commit_callbacks(execute=True):
+        for user in (first, second):  # the service every door calls (the page, the API)
+            register_once(tournament, user, name=user.username, actor=player_actor(user))
+    waiting = [m for m in mail.outbox if m.to == [second.email]]
+    assert len(waiting) == 1 and "waitlist, position 1" in waiting[0].body
+    assert not waiting[0].attachments  # the event has no date: no calendar entry
 
 
 def test_a_double_tap_registers_once_and_both_answers_go_to_the_same_page(
