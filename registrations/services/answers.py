@@ -16,6 +16,7 @@ from registrations.models import (
     RegistrationQuestion,
     RegistrationStatus,
 )
+from registrations.services.eligibility import require_owner_or_organiser
 from registrations.services.question_rules import (
     QuestionError,
     answers_locked,
@@ -63,6 +64,7 @@ def save_answers(
         .get(pk=registration.pk)
     )
     tournament = registration.tournament
+    require_owner_or_organiser(registration, actor)
     if answers_locked(tournament):
         raise QuestionError(
             _("The answers are locked: the organiser's deadline has passed or round 1 is paired.")

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from common.audit.actor import Actor
 from common.audit.services import record_change
 from registrations.models import Registration, RegistrationStatus
+from registrations.services.eligibility import require_organiser
 from registrations.services.question_rules import QuestionError
 from tournament.models import Tournament
 from tournament.services.player_links import link_path
@@ -79,6 +80,7 @@ def email_registered(
 ) -> int:
     """Audit the message and hand it to ``deliver`` after the commit (the door sends a large
     field through a background task); how many players it goes to."""
+    require_organiser(tournament, actor)
     subject, body = check_message(subject, body)
     ids = list(recipients(tournament.pk).values_list("pk", flat=True))
     if not ids:

@@ -18,6 +18,7 @@ from registrations.logic.questions import (
     question_problems,
 )
 from registrations.models import RegistrationPolicy, RegistrationQuestion
+from registrations.services.eligibility import require_organiser
 from registrations.services.question_rules import (
     QuestionError,
     answers_locked,
@@ -27,9 +28,11 @@ from registrations.services.question_rules import (
 from tournament.models import Tournament
 
 
-def _locked_event(tournament: Tournament) -> Tournament:
-    """The event's row, locked; refused when the answers are locked."""
+def _locked_event(tournament: Tournament, actor: Actor) -> Tournament:
+    """The event's row, locked, if the actor runs the event; refused when the answers are
+    locked."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_organiser(tournament, actor)
     if answers_locked(tournament):
         raise QuestionError(
             _(
@@ -78,7 +81,7 @@ def _snapshot(question: RegistrationQuestion) -> dict:
 def add_question(tournament: Tournament, *, actor: Actor, **written) -> RegistrationQuestion:
     """A new question at the end of the form: ``label``, ``kind``, ``choices`` (a choice's
     answers), ``required`` and ``public`` (shown to the field once round 1 is paired)."""
-    tournament = _locked_event(tournament)
+    tournament = _locked_event(tournament, actor)
     _question, fields = _written(**written)
     count = tournament.registration_questions.count()
     if count >= MAX_QUESTIONS:
@@ -96,7 +99,7 @@ def change_question(
 ) -> RegistrationQuestion:
     """The question rewritten (the fields of ``add_question``); once answered, its kind and
     the choices picked stay."""
-    tournament = _locked_event(question.tournament)
+    tournament = _locked_event(question.tournament, actor)
     question = RegistrationQuestion.objects.select_for_update().get(pk=question.pk)
     checked, fields = _written(**written)
     answered = list(question.answers.values_list("value", flat=True))
@@ -121,7 +124,7 @@ def change_question(
 @transaction.atomic
 def move_question(question: RegistrationQuestion, position: int, actor: Actor) -> None:
     """Put the question at ``position`` on the form (1 = first)."""
-    tournament = _locked_event(question.tournament)
+    tournament = _locked_event(question.tournament, actor)
     questions = list(tournament.registration_questions.order_by("position", "id"))
     order = moved([q.pk for q in questions], question.pk, position)
     _renumber(order)
@@ -138,7 +141,7 @@ def move_question(question: RegistrationQuestion, position: int, actor: Actor) -
 @transaction.atomic
 def remove_question(question: RegistrationQuestion, actor: Actor) -> int:
     """Remove the question and its answers (before the lock); how many answers went with it."""
-    tournament = _locked_event(question.tournament)
+    tournament = _locked_event(question.tournament, actor)
     answers = question.answers.count()
     record_change(
         tournament,
@@ -164,6 +167,7 @@ def _renumber(order) -> None:
 def set_answers_deadline(tournament: Tournament, closes_at, actor: Actor) -> RegistrationPolicy:
     """When players stop changing their answers (None: until round 1 is paired)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_organiser(tournament, actor)
     if tournament.rounds.exists():
         raise QuestionError(_("Round 1 is paired: the answers are locked for good."))
     policy, _created = RegistrationPolicy.objects.get_or_create(tournament=tournament)

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from common.audit.actor import Actor
 from common.audit.models import AuditEntry
+from common.errors import ServiceError
 from registrations.forms.answers import AnswersForm
 from registrations.models import RegistrationAnswer, RegistrationPolicy
 from registrations.services.answers import AnswersRefused, save_answers
@@ -99,3 +100,16 @@ def test_after_the_deadline_the_answers_stay(desk):
             desk.ann, {desk.chief.pk: "Yarra", desk.rules.pk: True}, Actor(user=desk.ann.user)
         )
     assert not RegistrationAnswer.objects.exists()
+
+
+def test_only_the_player_or_an_organiser_saves_answers(desk):
+    bob = desk.player("Bob")
+    for someone in (bob.user, desk.referee):
+        with pytest.raises(ServiceError):
+            save_answers(
+                desk.ann, {desk.chief.pk: "Yarra", desk.rules.pk: True}, Actor(user=someone)
+            )
+    save_answers(
+        desk.ann, {desk.chief.pk: "Yarra", desk.rules.pk: True}, Actor(user=desk.organiser)
+    )
+    assert RegistrationAnswer.objects.filter(registration=desk.ann).count() == 2

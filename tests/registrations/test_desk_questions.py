@@ -8,9 +8,11 @@ from django.utils import timezone
 
 from common.audit.actor import Actor
 from common.audit.models import AuditEntry
+from common.errors import ServiceError
 from registrations.models import RegistrationAnswer, RegistrationPolicy, RegistrationQuestion
 from registrations.services.answers import save_answers
-from registrations.services.questions import add_question
+from registrations.services.mail import email_registered
+from registrations.services.questions import add_question, remove_question
 from tests.registrations.desk_setup import desk_event
 from tournament.services.rounds import generate_swiss_round
 
@@ -137,3 +139,15 @@ def test_once_round_1_is_paired_the_questions_stay(client, desk):
     response = client.post(PAGE + "deadline/", {"answers_close_at": ""})
     assert response.status_code == 400
     assert "Round 1 is paired" in response.content.decode()
+
+
+def test_the_services_refuse_anyone_but_an_organiser(desk):
+    club = add(desk, "Club")
+    referee = Actor(user=desk.referee)
+    with pytest.raises(ServiceError):
+        add_question(desk.tournament, label="Team", kind="text", actor=referee)
+    with pytest.raises(ServiceError):
+        remove_question(club, referee)
+    with pytest.raises(ServiceError):
+        email_registered(desk.tournament, "Hi", "Hello", site="http://x", actor=referee)
+    assert labels(desk) == ["Club"]
