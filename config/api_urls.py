@@ -23,6 +23,11 @@ from leagues.api.seasons import (
     SeasonStandingsView,
 )
 from matches.api.views import MatchViewSet, ResultViewSet
+from registrations.api.questions import (
+    AnswersDeadlineView,
+    QuestionViewSet,
+    RegistrationAnswersView,
+)
 from registrations.api.views import RegistrationPolicyView, RegistrationViewSet
 from tournament.api.audit import AuditViewSet
 from tournament.api.bracket import BracketView, EliminationStepView
@@ -44,6 +49,9 @@ router.register(f"{TOURNAMENT}/rounds", RoundViewSet, basename="tournament-round
 router.register(f"{TOURNAMENT}/audit", AuditViewSet, basename="tournament-audit")
 router.register(
     f"{TOURNAMENT}/registrations", RegistrationViewSet, basename="tournament-registration"
+)
+router.register(
+    f"{TOURNAMENT}/registration-questions", QuestionViewSet, basename="registration-question"
 )
 router.register("matches", MatchViewSet, basename="match")
 
@@ -113,6 +121,16 @@ urlpatterns = [
         f"{TOURNAMENT_PATH}/rounds/<int:number>/pairings.csv",
         PairingsCsvView.as_view(),
         name="api-pairings-csv",
+    ),
+    path(
+        f"{TOURNAMENT_PATH}/registration-questions/deadline/",
+        AnswersDeadlineView.as_view(),
+        name="api-answers-deadline",
+    ),
+    path(
+        f"{TOURNAMENT_PATH}/registrations/<int:pk>/answers/",
+        RegistrationAnswersView.as_view(),
+        name="api-registration-answers",
     ),
     *router.urls,
 ]

@@ -267,6 +267,21 @@ DECISIONS: tuple[Decision, ...] = (
         "not covered",
         "Agreed to be listed (per player)",
     ),
+    Decision(
+        "A player may change their answers to the organiser's questions until the organiser's "
+        "answers deadline, and at the latest until round 1 is paired; the questions freeze "
+        "with them. Before then a question someone answered keeps its kind and every choice "
+        "a player picked, and removing a question removes its answers",
+        "not covered: the rulebooks say nothing of entering a tournament",
+        "Registration questions: answers can be changed until",
+    ),
+    Decision(
+        "Once round 1 is paired the field may read the answers, but only to the questions the "
+        "organiser marks as shown to the field and only of the registered players who agreed "
+        "to be listed",
+        "not covered",
+        "Registration questions: show the answers to the field once round 1 is paired",
+    ),
 )
 
 

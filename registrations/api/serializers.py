@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from common.api.serializers import StrictModelSerializer, StrictSerializer
+from registrations.api.question_serializers import answers_by_question, answers_field
 from registrations.models import (
     MAX_CAPACITY,
     MAX_ENTRY_CODE,
@@ -51,6 +52,9 @@ class RegistrationSerializer(StrictModelSerializer):
     access_token = serializers.SerializerMethodField(
         help_text=_("The private link's token while the registration holds a place.")
     )
+    answers = serializers.SerializerMethodField(
+        help_text=_("The answers to the organiser's questions: question id -> answer.")
+    )
 
     class Meta:
         model = Registration
@@ -65,6 +69,7 @@ class RegistrationSerializer(StrictModelSerializer):
             "organiser_message",
             "entrant",
             "access_token",
+            "answers",
             "created_at",
             "updated_at",
         ]
@@ -75,6 +80,9 @@ class RegistrationSerializer(StrictModelSerializer):
 
     def get_access_token(self, registration) -> str | None:
         return registration.entrant.access_token if registration.entrant_id else None
+
+    def get_answers(self, registration) -> dict[str, str]:
+        return {str(a.question_id): a.value for a in registration.answers.all()}
 
 
 class RegisterSerializer(StrictSerializer):
@@ -89,6 +97,10 @@ class RegisterSerializer(StrictSerializer):
         default=False,
         help_text=_("The player agrees to be named on the event's public list of entrants."),
     )
+    answers = answers_field(required=False, default=dict)
+
+    def validate_answers(self, value):
+        return answers_by_question(value)
 
 
 class MessageSerializer(StrictSerializer):

@@ -24,7 +24,7 @@ from registrations.models import Registration, RegistrationPolicy
 from registrations.services import desk, review
 from registrations.services.places import policy_of
 from registrations.services.policy import set_policy
-from registrations.services.register import register_once
+from registrations.services.register_answers import register_with_answers
 from registrations.services.withdraw import withdraw
 from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin
 from tournament.api.serializers import EmptySerializer
@@ -107,7 +107,11 @@ class RegistrationViewSet(
         if getattr(self, "swagger_fake_view", False):
             return Registration.objects.none()
         tournament = self.get_tournament()
-        rows = tournament.registrations.select_related("entrant").order_by("queue_number")
+        rows = (
+            tournament.registrations.select_related("entrant")
+            .prefetch_related("answers")
+            .order_by("queue_number")
+        )
         if is_organiser(self.request.user, tournament):
             return rows
         return rows.filter(user=self.request.user)
@@ -138,7 +142,7 @@ class RegistrationViewSet(
         """Register the signed-in player: 201 the first time, 200 with the same registration
         on a repeat; a closed or full event, a wrong code: 409, nothing made."""
         data = self._body(request)
-        entry = register_once(
+        entry = register_with_answers(
             self.get_tournament(),
             request.user,
             actor=actor_for(request),

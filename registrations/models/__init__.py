@@ -7,6 +7,11 @@ from registrations.models.policy import (
     RegistrationPolicy,
     WhoMay,
 )
+from registrations.models.questions import (
+    QuestionKindChoices,
+    RegistrationAnswer,
+    RegistrationQuestion,
+)
 from registrations.models.registration import (
     MAX_NAME,
     MAX_ORGANISER_MESSAGE,
@@ -20,8 +25,11 @@ __all__ = [
     "MAX_FEE_NOTE",
     "MAX_NAME",
     "MAX_ORGANISER_MESSAGE",
+    "QuestionKindChoices",
     "Registration",
+    "RegistrationAnswer",
     "RegistrationPolicy",
+    "RegistrationQuestion",
     "RegistrationStatus",
     "WhoMay",
 ]

@@ -60,6 +60,12 @@ class RegistrationPolicy(models.Model):
         blank=True,
         help_text=_("What the entry costs and how to pay; paid is marked at the desk."),
     )
+    answers_close_at = models.DateTimeField(
+        _("answers can be changed until"),
+        null=True,
+        blank=True,
+        help_text=_("After this, players can no longer change their answers."),
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

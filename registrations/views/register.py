@@ -8,12 +8,15 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from registrations.forms import RegistrationForm, suggested_name
+from registrations.forms.answers import AnswersForm
+from registrations.forms.registration import RegistrationForm, suggested_name
 from registrations.logic.window import State
 from registrations.services.errors import RegistrationError
 from registrations.services.places import places_left
 from registrations.services.player_reads import registration_of
-from registrations.services.register import STANDING, register_once
+from registrations.services.question_rules import QuestionError, answers_locked
+from registrations.services.register import STANDING
+from registrations.services.register_answers import register_with_answers
 from registrations.views.common import (
     event_registration,
     page_actor,
@@ -37,21 +40,24 @@ def register_page(request, slug):
         policy=policy,
         initial={"name": suggested_name(request.user)},
     )
+    questions = [] if answers_locked(tournament) else tournament.registration_questions.all()
+    answers = AnswersForm(questions, request.POST if form.is_bound else None)
     problem, status = "", 200
     if form.is_bound:
         status = 400
-        if form.is_valid():
+        if all([form.is_valid(), answers.is_valid()]):
             try:
-                register_once(
+                register_with_answers(
                     tournament,
                     request.user,
                     name=form.cleaned_data["name"],
                     code=form.cleaned_data.get("code", ""),
                     name_listed=form.cleaned_data["name_listed"],
+                    answers=answers.answers(),
                     actor=page_actor(request),
                     site=site_of(request),
                 )
-            except RegistrationError as refusal:
+            except (RegistrationError, QuestionError) as refusal:
                 problem, status = str(refusal), 409
             else:
                 return redirect("registrations:answer", slug=tournament.slug)
@@ -63,6 +69,7 @@ def register_page(request, slug):
             "tournament": tournament,
             "policy": policy,
             "form": form,
+            "answers": answers,
             "problem": problem,
             "reg": reg,
             "open": reg.state == State.OPEN,

@@ -68,6 +68,13 @@ ACTION_WORDS = {
     "registration.policy_set": "changed the registration settings",
     "notifications.subscribed": "turned notifications on for a device",
     "notifications.unsubscribed": "turned notifications off for a device",
+    "question.added": "added a registration question",
+    "question.changed": "changed a registration question",
+    "question.moved": "moved a registration question",
+    "question.removed": "removed a registration question and its answers",
+    "registration.answers_deadline": "set when the players' answers lock",
+    "registration.answered": "saved a player's answers to the registration questions",
+    "registrations.emailed": "e-mailed everyone registered",
 }
 
 #: The part of a target's type that says which name to use.
