@@ -7,8 +7,8 @@ import pytest
 from common.audit.actor import Actor
 from common.audit.channels import Channel
 from common.audit.models import AuditEntry
-from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from matches.models import Seat
+from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import EntrantStatus, TournamentStatus
 from tournament.services import no_shows, player_drop, registration, venue_check_in
 from tournament.services.pairable import left_out_names, pairable_entrants
