@@ -15,7 +15,7 @@ from common.api.serializers import StrictSerializer
 from common.api.views import actor_for
 from common.rate_limits import too_many
 from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin
-from tournament.api.serializers import EmptySerializer
+from tournament.api.serializers import EmptySerializer, enum_ref
 from tournament.check_in_guard import SCOPE, TooManyGuesses, guarded_check_in
 from tournament.logic.venue_code import MAX_TYPED
 from tournament.models import EntrantStatus
@@ -31,12 +31,17 @@ class HoldsPrivateLink(BasePermission):
         return view.entrant(view.get_tournament()) is not None
 
 
+@enum_ref("EntrantStatusEnum")
+class _StatusField(serializers.ChoiceField):
+    pass
+
+
 class MyEntrySerializer(serializers.Serializer):
     """The player's entry as their own page shows it."""
 
     id = serializers.IntegerField()
     display_name = serializers.CharField()
-    status = serializers.ChoiceField(choices=EntrantStatus.choices)
+    status = _StatusField(choices=EntrantStatus.choices)
     checked_in_at = serializers.DateTimeField(allow_null=True)
     dropped_at = serializers.DateTimeField(allow_null=True)
     check_in_open = serializers.BooleanField(help_text="Whether self check-in works now.")
