@@ -32,6 +32,12 @@ def html(response):
     return response.content.decode()
 
 
+def status_of(entrant) -> str:
+    """The entrant's attendance as stored now."""
+    entrant.refresh_from_db()
+    return entrant.status
+
+
 # --- item 8 ---------------------------------------------------------------------------------
 
 
@@ -40,8 +46,7 @@ def test_the_players_page_offers_the_drop_and_its_confirmation_changes_nothing(c
     assert f"{me(entrant)}drop/" in html(client.get(me(entrant)))
     page = client.get(f"{me(entrant)}drop/")
     assert page.status_code == 200 and "Yes, drop me from the event" in html(page)
-    entrant.refresh_from_db()
-    assert entrant.status == EntrantStatus.REGISTERED
+    assert status_of(entrant) == EntrantStatus.REGISTERED
 
 
 def test_drop_then_the_page_says_so_and_undo(client, event):
@@ -50,14 +55,12 @@ def test_drop_then_the_page_says_so_and_undo(client, event):
     text = html(response)
     assert "You have dropped out of this event." in text
     assert f"{me(entrant)}drop/undo/" in text and "until the next round is paired" in text
-    entrant.refresh_from_db()
-    assert entrant.status == EntrantStatus.DROPPED
+    assert status_of(entrant) == EntrantStatus.DROPPED
     entry = AuditEntry.objects.get(action="entrant.dropped")
     assert entry.entrant_id == entrant.pk and entry.channel == "page"
     text = html(client.post(f"{me(entrant)}drop/undo/", follow=True))
     assert "You are back in the event" in text
-    entrant.refresh_from_db()
-    assert entrant.status == EntrantStatus.REGISTERED
+    assert status_of(entrant) == EntrantStatus.REGISTERED
 
 
 def test_dropping_twice_says_so_and_records_one_drop(client, event):
@@ -76,8 +79,7 @@ def test_after_the_next_round_the_page_says_it_cannot_be_undone(client, event):
     assert "can no longer be undone" in text and "drop/undo/" not in text
     text = html(client.post(f"{me(entrant)}drop/undo/", follow=True))
     assert "can no longer be undone" in text
-    entrant.refresh_from_db()
-    assert entrant.status == EntrantStatus.DROPPED
+    assert status_of(entrant) == EntrantStatus.DROPPED
 
 
 def test_the_organisers_drop_is_named_and_not_undone_by_the_player(client, event):
@@ -86,8 +88,7 @@ def test_the_organisers_drop_is_named_and_not_undone_by_the_player(client, event
     text = html(client.get(me(entrant)))
     assert "The organisers took you out" in text and "drop/undo/" not in text
     client.post(f"{me(entrant)}drop/undo/")
-    entrant.refresh_from_db()
-    assert entrant.status == EntrantStatus.DROPPED
+    assert status_of(entrant) == EntrantStatus.DROPPED
 
 
 def test_an_unknown_link_drops_nobody(client, event):
@@ -107,8 +108,7 @@ def test_check_in_with_the_code_on_the_private_link(client, event):
         f"{me(entrant)}check-in/code/", {"code": event.check_in_code.lower()}, follow=True
     )
     assert "You are checked in" in html(response)
-    entrant.refresh_from_db()
-    assert entrant.status == EntrantStatus.CHECKED_IN
+    assert status_of(entrant) == EntrantStatus.CHECKED_IN
 
 
 def test_a_wrong_code_says_what_is_wrong_and_guessing_is_limited(client, event, settings):
@@ -121,12 +121,10 @@ def test_a_wrong_code_says_what_is_wrong_and_guessing_is_limited(client, event, 
         assert response.status_code == 409 and "not the code shown at the venue" in html(response)
     blocked = client.post(url, {"code": event.check_in_code})  # even the right one waits
     assert blocked.status_code == 429 and "wrong check-in codes" in html(blocked)
-    entrant.refresh_from_db()
-    assert entrant.status == EntrantStatus.REGISTERED
+    assert status_of(entrant) == EntrantStatus.REGISTERED
     other = event.entrants.exclude(pk=entrant.pk).first()  # another player is not locked out
     client.post(f"{me(other)}check-in/code/", {"code": event.check_in_code})
-    other.refresh_from_db()
-    assert other.status == EntrantStatus.CHECKED_IN
+    assert status_of(other) == EntrantStatus.CHECKED_IN
 
 
 def test_signed_in_check_in_at_the_events_address(client, event):
@@ -137,8 +135,7 @@ def test_signed_in_check_in_at_the_events_address(client, event):
     client.force_login(user)
     assert "The check-in code shown at the venue" in html(client.get("/events/attend/check-in/"))
     client.post("/events/attend/check-in/", {"code": event.check_in_code})
-    entrant.refresh_from_db()
-    assert entrant.status == EntrantStatus.CHECKED_IN
+    assert status_of(entrant) == EntrantStatus.CHECKED_IN
 
 
 def test_signed_in_without_an_entry_or_signed_out(client, event):

@@ -40,6 +40,14 @@ def staff(tournament):
     return Actor(user=tournament.organiser, channel=Channel.PAGE)
 
 
+def undo_refused(entrant, why: str, actor=None) -> None:
+    """The undo is refused with ``why`` and the entrant stays dropped."""
+    with pytest.raises(registration.RegistrationError, match=why):
+        player_drop.undo_my_drop(entrant, actor or me(entrant))
+    entrant.refresh_from_db()
+    assert entrant.status == EntrantStatus.DROPPED
+
+
 def played_round(tournament, seed=3):
     round_ = publish_round(generate_swiss_round(tournament, seed=seed))
     return complete_round(round_, reason="test: results not needed")
@@ -96,10 +104,7 @@ def test_no_undo_once_the_next_round_is_paired(event):
     generate_swiss_round(event, seed=2)
     entrant.refresh_from_db()
     assert player_drop.attendance(entrant)["can_undo"] is False
-    with pytest.raises(registration.RegistrationError, match="can no longer be undone"):
-        player_drop.undo_my_drop(entrant, me(entrant))
-    entrant.refresh_from_db()
-    assert entrant.status == EntrantStatus.DROPPED
+    undo_refused(entrant, "can no longer be undone")
 
 
 def test_a_drop_the_organisers_made_is_not_the_players_to_undo(event):
@@ -107,10 +112,7 @@ def test_a_drop_the_organisers_made_is_not_the_players_to_undo(event):
     registration.drop(entrant, staff(event), reason="left the venue")
     entrant.refresh_from_db()
     assert player_drop.attendance(entrant)["by_organisers"] is True
-    with pytest.raises(registration.RegistrationError, match="organisers took you out"):
-        player_drop.undo_my_drop(entrant, me(entrant))
-    entrant.refresh_from_db()
-    assert entrant.status == EntrantStatus.DROPPED
+    undo_refused(entrant, "organisers took you out")
 
 
 def test_someone_elses_link_cannot_drop_or_undo(event):
@@ -119,10 +121,7 @@ def test_someone_elses_link_cannot_drop_or_undo(event):
         player_drop.drop_myself(theirs, me(mine))
     player_drop.drop_myself(theirs, me(theirs))
     theirs.refresh_from_db()
-    with pytest.raises(registration.RegistrationError, match="only the player themselves"):
-        player_drop.undo_my_drop(theirs, me(mine))
-    theirs.refresh_from_db()
-    assert theirs.status == EntrantStatus.DROPPED
+    undo_refused(theirs, "only the player themselves", actor=me(mine))
 
 
 def test_no_self_drop_once_the_cut_is_made(event):

@@ -119,29 +119,29 @@ class MyCheckInView(_MyDoor):
         return self.answer(entrant)
 
 
-class MyDropView(_MyDoor):
+class _MyAction(_MyDoor):
+    """A POST without a body that calls one ``player_drop`` service with the player as actor."""
+
+    service = None
+
+    @extend_schema(
+        parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN],
+        request=EmptySerializer,
+        responses=MyEntrySerializer,
+    )
+    def post(self, request, tournament_slug):
+        EmptySerializer(data=request.data).is_valid(raise_exception=True)
+        entrant = self.me()
+        return self.answer(self.service(entrant, actor_for(request, entrant)))
+
+
+class MyDropView(_MyAction):
     """Drop out from the next pairing on (a round in progress keeps the player's table)."""
 
-    @extend_schema(
-        parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN],
-        request=EmptySerializer,
-        responses=MyEntrySerializer,
-    )
-    def post(self, request, tournament_slug):
-        EmptySerializer(data=request.data).is_valid(raise_exception=True)
-        entrant = self.me()
-        return self.answer(player_drop.drop_myself(entrant, actor_for(request, entrant)))
+    service = staticmethod(player_drop.drop_myself)
 
 
-class MyUndoDropView(_MyDoor):
+class MyUndoDropView(_MyAction):
     """Take back the player's own drop, until the next round is paired."""
 
-    @extend_schema(
-        parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN],
-        request=EmptySerializer,
-        responses=MyEntrySerializer,
-    )
-    def post(self, request, tournament_slug):
-        EmptySerializer(data=request.data).is_valid(raise_exception=True)
-        entrant = self.me()
-        return self.answer(player_drop.undo_my_drop(entrant, actor_for(request, entrant)))
+    service = staticmethod(player_drop.undo_my_drop)
