@@ -163,6 +163,7 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
         .values_list("table_number", flat=True)
     )
     status = 400 if swap_form is not None or close_form is not None else 200
+    turnover = pairs_next(tournament, round_)
     return render(
         request,
         "organiser/round.html",
@@ -180,10 +181,8 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
             "close_form": close_form or CloseRoundForm(),
             "extend_form": ExtendClockForm(),
             "is_swiss": round_.stage.kind == StageKind.SWISS,
-            "pairs_next": pairs_next(tournament, round_),
-            "waiting_late": left_out_names(tournament)
-            if round_.status != RoundStatus.DRAFT
-            else [],
+            "pairs_next": turnover,
+            "waiting_late": left_out_names(tournament) if turnover else [],
             "calls": clock_service.CALLS,
             "scoring_calls": plan_dict(round_),
             "pairing_notes": pairing_notes(round_.pairing_report or {}),
