@@ -23,6 +23,7 @@ from leagues.api.seasons import (
     SeasonStandingsView,
 )
 from matches.api.views import MatchViewSet, ResultViewSet
+from registrations.api.views import RegistrationPolicyView, RegistrationViewSet
 from tournament.api.audit import AuditViewSet
 from tournament.api.bracket import BracketView, EliminationStepView
 from tournament.api.entrants import EntrantSuggestionsView, EntrantViewSet
@@ -42,6 +43,9 @@ router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register(f"{TOURNAMENT}/entrants", EntrantViewSet, basename="tournament-entrant")
 router.register(f"{TOURNAMENT}/rounds", RoundViewSet, basename="tournament-round")
 router.register(f"{TOURNAMENT}/audit", AuditViewSet, basename="tournament-audit")
+router.register(
+    f"{TOURNAMENT}/registrations", RegistrationViewSet, basename="tournament-registration"
+)
 router.register("matches", MatchViewSet, basename="match")
 
 urlpatterns = [
@@ -94,6 +98,11 @@ urlpatterns = [
     path(f"{TOURNAMENT_PATH}/me/drop/", MyDropView.as_view(), name="api-my-drop"),
     path(f"{TOURNAMENT_PATH}/me/undo-drop/", MyUndoDropView.as_view(), name="api-my-undo-drop"),
     path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
+    path(
+        f"{TOURNAMENT_PATH}/registration-policy/",
+        RegistrationPolicyView.as_view(),
+        name="api-registration-policy",
+    ),
     path(
         f"{TOURNAMENT_PATH}/standings.csv",
         StandingsView.as_view(as_csv=True),

@@ -42,5 +42,6 @@ urlpatterns = [
     ),
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.urls")),
+    path("", include("registrations.urls")),
     path("", include("notifications.urls")),
 ]

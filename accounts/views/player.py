@@ -17,6 +17,7 @@ from accounts.models import ApiToken
 from common.audit.actor import Actor
 from common.audit.channels import Channel
 from leagues.views.player_page import rating_sections
+from registrations.services.player_reads import registrations_of
 from tournament.models import Entrant, Player
 from tournament.services import players as player_service
 from tournament.services.player_history import entries_of, history_of
@@ -38,6 +39,7 @@ def history(request):
             "player": player,
             "rows": history_of(player) if player else [],
             "claimable": player_service.claimable_by_email(request.user),
+            "registrations": registrations_of(request.user),
             **(rating_sections(player.pk, public_only=False) if player else {}),
         },
     )

@@ -86,7 +86,7 @@ def test_the_organisers_drop_is_named_and_not_undone_by_the_player(client, event
     entrant = event.entrants.first()
     registration.drop(entrant)
     text = html(client.get(me(entrant)))
-    assert "The organisers took you out" in text and "drop/undo/" not in text
+    assert "Only the organisers can undo this drop" in text and "drop/undo/" not in text
     client.post(f"{me(entrant)}drop/undo/")
     assert status_of(entrant) == EntrantStatus.DROPPED
 

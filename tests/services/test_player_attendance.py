@@ -112,7 +112,7 @@ def test_a_drop_the_organisers_made_is_not_the_players_to_undo(event):
     registration.drop(entrant, staff(event), reason="left the venue")
     entrant.refresh_from_db()
     assert player_drop.attendance(entrant)["by_organisers"] is True
-    undo_refused(entrant, "organisers took you out")
+    undo_refused(entrant, "only the organisers can undo")
 
 
 def test_someone_elses_link_cannot_drop_or_undo(event):

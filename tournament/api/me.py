@@ -50,7 +50,8 @@ class MyEntrySerializer(serializers.Serializer):
         help_text="Whether the player may take back their drop (until the next round is paired)."
     )
     dropped_by_organisers = serializers.BooleanField(
-        help_text="The drop was the organisers': only they can undo it."
+        help_text="The drop was not the player's own from their link: only the organisers "
+        "can undo it."
     )
 
 

@@ -15,7 +15,7 @@ def give_each_event_a_code(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0023_event_venue"),
+        ("tournament", "0024_entrant_name_listed"),
     ]
 
     operations = [

@@ -2,8 +2,8 @@
 
 The drop is the organiser's ``registration.drop`` with the player as the actor: it takes effect
 from the next pairing (a round in progress keeps their table and result). The player may undo
-their own drop (``registration.reinstate``) until the next round is paired; a drop the
-organisers made is theirs to undo (engine/decisions.py).
+their own drop (``registration.reinstate``) until the next round is paired; any other drop
+(the organisers', a withdrawn registration) is the organisers' to undo (engine/decisions.py).
 """
 
 from django.db import transaction
@@ -45,7 +45,9 @@ def drop_myself(entrant: Entrant, actor: Actor) -> Entrant:
 
 
 def dropped_by_themselves(entrant: Entrant) -> bool:
-    """Whether the entrant's latest drop was made through their own link (not by staff)."""
+    """Whether the entrant's latest drop was the player's own "Drop from the event": made
+    through their own link, with no reason (a withdrawal of a registration gives one, and is
+    undone by registering again, not here)."""
     latest = (
         AuditEntry.objects.filter(
             tournament_id=entrant.tournament_id,
@@ -54,10 +56,10 @@ def dropped_by_themselves(entrant: Entrant) -> bool:
             target_id=str(entrant.pk),
         )
         .order_by("-created_at", "-id")
-        .values_list("entrant_id", flat=True)
+        .values_list("entrant_id", "reason")
         .first()
     )
-    return latest == entrant.pk
+    return latest == (entrant.pk, "")
 
 
 def can_undo_my_drop(entrant: Entrant) -> bool:
@@ -72,7 +74,7 @@ def undo_my_drop(entrant: Entrant, actor: Actor) -> Entrant:
         raise registration.RegistrationError(_("you have not dropped out"))
     if not dropped_by_themselves(entrant):
         raise registration.RegistrationError(
-            _("the organisers took you out of the event: ask them at the desk")
+            _("only the organisers can undo this drop: ask them at the desk")
         )
     if not registration.can_reinstate(entrant):
         raise registration.RegistrationError(

@@ -128,9 +128,11 @@ def register_player(
     seed: int | None = None,
     display_name: str = "",
     player: Player | None = None,
+    name_listed: bool = False,
     actor: Actor = SYSTEM,
 ) -> Entrant:
-    """Add a player to the event (shown as ``display_name`` when given); after the first round
+    """Add a player to the event (shown as ``display_name`` when given; named on the public
+    list of entrants when ``name_listed``: the player agreed); after the first round
     it is recorded as a late entry. ``player`` is a known player's record (the same person as
     at earlier events: their history, rating and seasons carry on), if the actor may attach it
     (``_attachable``; audited in every event of the record); else a new record is made."""
@@ -140,9 +142,9 @@ def register_player(
             known = _attachable(tournament, player, actor)
             if tournament.entrants.filter(player=known).exists():
                 raise RegistrationError(f"{known.name} is already registered in this event")
-            return {"player": known}
+            return {"player": known, "name_listed": name_listed}
         record = Player.objects.create(name=name.strip(), club=club.strip(), email=email.strip())
-        return {"player": record}
+        return {"player": record, "name_listed": name_listed}
 
     shown = display_name.strip() or name
     entrant = _join(tournament, shown, team_play=False, make_side=make_side, actor=actor, seed=seed)
@@ -152,12 +154,14 @@ def register_player(
 
 
 def _attachable(tournament: Tournament, player: Player, actor: Actor) -> Player:
-    """The known record ``player``, locked, if the actor may attach it to ``tournament``: it
-    played in an event the actor runs, or it has no account and no entries (issue 33)."""
+    """The known record ``player``, locked, if the actor may attach it to ``tournament``: it is
+    the actor's own, it played in an event the actor runs, or it has no account and no entries
+    (issue 33)."""
     locked = Player.objects.select_for_update().filter(pk=player.pk).first()
     if locked is None:
         raise RegistrationError(_("that player record no longer exists"))
-    if not system_acts(actor) and not may_attach(tournament, actor.user, locked):
+    own = locked.user_id is not None and locked.user_id == getattr(actor.user, "pk", None)
+    if not (own or system_acts(actor) or may_attach(tournament, actor.user, locked)):
         raise RegistrationError(
             _(
                 "%(name)s has played in events you do not run, so their record is not yours to "
