@@ -285,3 +285,11 @@ def test_a_round_needs_two_sides_that_may_be_paired(event):
     registration.register_player(tournament, "Late one")
     with pytest.raises(RoundError, match="at least two sides"):
         generate_swiss_round(tournament, seed=2)
+
+
+def test_a_withdrawal_through_the_players_link_is_not_undone_here(event):
+    entrant = event.entrants.first()
+    registration.drop(entrant, me(entrant), reason="withdrew from the event")
+    entrant.refresh_from_db()
+    assert player_drop.attendance(entrant)["can_undo"] is False
+    undo_refused(entrant, "only the organisers can undo")
