@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext_lazy
 
 from common.metrics import RATE_LIMIT_REFUSALS
 
 log = logging.getLogger(__name__)
 
 #: the scopes a view can be marked with (``RATE_LIMITS`` in the settings)
-SCOPES = ("login", "accounts", "results", "private_link")
+SCOPES = ("login", "accounts", "results", "private_link", "check_in_code")
 
 
 def rate_limited(*scopes: str):
@@ -168,6 +169,10 @@ MESSAGES = {
     "private_link": (
         "Too many requests with an unknown private link from your network. "
         "Try again in {s} seconds."
+    ),
+    "check_in_code": gettext_lazy(
+        "Too many wrong check-in codes for this entry. Try again in {s} seconds, or check in "
+        "at the desk."
     ),
 }
 

@@ -33,6 +33,7 @@ from tournament.api.audit import AuditViewSet
 from tournament.api.bracket import BracketView, EliminationStepView
 from tournament.api.entrants import EntrantSuggestionsView, EntrantViewSet
 from tournament.api.generation import JobView
+from tournament.api.me import MyCheckInView, MyDropView, MyEntryView, MyUndoDropView
 from tournament.api.rounds import RoundViewSet
 from tournament.api.standings import PairingsCsvView, StandingsView
 from tournament.api.tournaments import TournamentViewSet
@@ -100,6 +101,10 @@ urlpatterns = [
         EntrantSuggestionsView.as_view(),
         name="api-entrant-suggestions",
     ),
+    path(f"{TOURNAMENT_PATH}/me/", MyEntryView.as_view(), name="api-my-entry"),
+    path(f"{TOURNAMENT_PATH}/me/check-in/", MyCheckInView.as_view(), name="api-my-check-in"),
+    path(f"{TOURNAMENT_PATH}/me/drop/", MyDropView.as_view(), name="api-my-drop"),
+    path(f"{TOURNAMENT_PATH}/me/undo-drop/", MyUndoDropView.as_view(), name="api-my-undo-drop"),
     path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
     path(
         f"{TOURNAMENT_PATH}/registration-policy/",

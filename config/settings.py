@@ -368,6 +368,8 @@ RATE_LIMITS = {
     "results": env_str("RATE_LIMIT_RESULTS", "1200/1m"),
     # requests carrying a private-link token that matches no entrant
     "private_link": env_str("RATE_LIMIT_PRIVATE_LINK", "100/10m"),
+    # wrong venue check-in codes, counted per entry (a venue shares one address)
+    "check_in_code": env_str("RATE_LIMIT_CHECK_IN_CODE", "10/10m"),
 }
 for _scope, _rate in RATE_LIMITS.items():
     if not re.fullmatch(r"\s*\d+\s*/\s*\d*\s*[smhd][a-z]*\s*", _rate):

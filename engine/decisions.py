@@ -282,6 +282,30 @@ DECISIONS: tuple[Decision, ...] = (
         "not covered",
         "Registration questions: show the answers to the field once round 1 is paired",
     ),
+    Decision(
+        "A late entry (a side that joins once round 1 is paired, so has no table yet) is paired "
+        "only once checked in; until then each round's pairing leaves it out and names it, on "
+        "the close-and-pair page and in the generation's message. Before round 1 everyone not "
+        "dropped is paired; the desk can drop everyone not checked in in one action first",
+        "001/000 tournament: rounds against randomly determined opponents; late arrivals not "
+        "covered",
+        "None: check the late entry in at the desk",
+    ),
+    Decision(
+        "A player may drop out from their own private link while the Swiss rounds are on; it "
+        "counts from the next pairing (a round in progress keeps their table and result), and "
+        "they may undo it until the next round is paired. Any other drop (the organisers', or "
+        "a withdrawn registration) only the organisers can undo",
+        "001/000 tournament: five rounds, points add up; leaving early not covered",
+        "None: the organiser can drop or reinstate anyone from the players list",
+    ),
+    Decision(
+        "Players may check themselves in, with one tap on their private link or with the code "
+        "shown at the venue, only while registration is open (round 1 not paired); afterwards "
+        "the desk checks them in",
+        "not covered: the rulebooks leave attendance to the organiser",
+        "Open registration; Replace the code (players list)",
+    ),
 )
 
 

@@ -22,7 +22,8 @@ from common.live import realtime
 from common.metrics import JOB_DURATION
 from tournament.models import GenerationJob, JobStatus
 from tournament.services.elimination import advance_elimination, start_elimination
-from tournament.services.rounds import RoundError, generate_swiss_round
+from tournament.services.pairable import left_out_sentence
+from tournament.services.rounds import LEFT_OUT, RoundError, generate_swiss_round
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,8 @@ def _swiss_round(job: GenerationJob, actor: Actor):
     round_ = generate_swiss_round(
         job.tournament, seed=(job.parameters or {}).get("seed"), actor=actor
     )
-    return round_, f"Round {round_.number} paired"
+    left_out = left_out_sentence((round_.pairing_report or {}).get(LEFT_OUT, []))
+    return round_, f"Round {round_.number} paired. {left_out}".strip()
 
 
 def _elimination_step(job: GenerationJob, actor: Actor):

@@ -12,6 +12,7 @@ from tournament.views import (
     pairings,
     players,
     private_links,
+    self_service,
     standings,
 )
 
@@ -52,6 +53,14 @@ urlpatterns = [
         "events/<slug:slug>/matches/<int:match_id>/live.json",
         live_json.match_live,
         name="match-live",
+    ),
+    path("events/<slug:slug>/check-in/", self_service.event_check_in, name="event-check-in"),
+    path("me/<str:token>/drop/", self_service.drop_myself, name="my-drop"),
+    path("me/<str:token>/drop/undo/", self_service.undo_my_drop, name="my-drop-undo"),
+    path(
+        "me/<str:token>/check-in/code/",
+        self_service.code_check_in,
+        name="self-check-in-code",
     ),
     path("p/", private_links.short_code_page, name="short-code"),
     path("p/<str:code>/", private_links.short_link, name="short-link"),

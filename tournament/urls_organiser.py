@@ -7,6 +7,7 @@ poll (the event's referees too) and a player's own check-in (their private link)
 from django.urls import path
 
 from tournament.views.organiser import (
+    attendance,
     audit,
     console,
     entrants,
@@ -38,6 +39,17 @@ urlpatterns = [
     path(M + "entrants/<int:entrant_id>/drop/", entrants.drop, name="manage-drop"),
     path(M + "entrants/<int:entrant_id>/reinstate/", entrants.reinstate, name="manage-reinstate"),
     path(M + "entrants/check-in-everyone/", entrants.check_in_everyone, name="manage-check-in-all"),
+    path(
+        M + "entrants/drop-not-checked-in/",
+        attendance.drop_no_shows,
+        name="manage-drop-no-shows",
+    ),
+    path(M + "check-in-code/", attendance.check_in_code_screen, name="manage-check-in-code"),
+    path(
+        M + "check-in-code/replace/",
+        attendance.replace_code,
+        name="manage-check-in-code-replace",
+    ),
     path(M + "entrants/<int:entrant_id>/link/", links.player_link, name="manage-player-link"),
     path(
         M + "entrants/<int:entrant_id>/link/replace/",

@@ -19,6 +19,7 @@ from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin, changed
 from tournament.api.serializers import (
     CsvImportResultSerializer,
     CsvImportSerializer,
+    DropNoShowsSerializer,
     DropSerializer,
     EmptySerializer,
     EntrantCreateSerializer,
@@ -27,7 +28,7 @@ from tournament.api.serializers import (
     EntrantUpdateSerializer,
 )
 from tournament.models import Entrant
-from tournament.services import registration
+from tournament.services import no_shows, registration
 from tournament.services.csv_import import CsvImportInvalid
 from tournament.services.permissions import IsTournamentOrganiser, OrganiserOrReadOnly, is_organiser
 from tournament.services.player_suggestions import suggest_players
@@ -45,6 +46,12 @@ CSV_ERRORS = inline_serializer(
             many=True,
         )
     },
+)
+
+
+DROPPED_NO_SHOWS = inline_serializer(
+    "DroppedNoShows",
+    {"dropped": serializers.IntegerField(), "entrants": EntrantStaffSerializer(many=True)},
 )
 
 
@@ -106,6 +113,8 @@ class EntrantViewSet(
             return DropSerializer
         if self.action == "import_csv":
             return CsvImportSerializer
+        if self.action == "drop_not_checked_in":
+            return DropNoShowsSerializer
         if is_organiser(self.request.user, self.get_tournament()):
             return EntrantStaffSerializer
         return EntrantSerializer
@@ -188,6 +197,33 @@ class EntrantViewSet(
         reason = serializer.validated_data["reason"].strip()
         entrant = registration.drop(self.get_object(), actor_for(request), reason=reason)
         return Response(EntrantStaffSerializer(entrant).data)
+
+    @extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request=DropNoShowsSerializer,
+        responses={200: DROPPED_NO_SHOWS, 409: DETAIL},
+    )
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="drop-not-checked-in",
+        permission_classes=[IsTournamentOrganiser],
+    )
+    def drop_not_checked_in(self, request, *args, **kwargs):
+        """Before round 1 is paired: drop every entrant not checked in, in one action (one
+        audit entry each); ``expected`` is how many the organiser confirmed."""
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        dropped = no_shows.drop_not_checked_in(
+            self.get_tournament(),
+            actor_for(request),
+            expected=serializer.validated_data["expected"],
+        )
+        body = {
+            "dropped": len(dropped),
+            "entrants": EntrantStaffSerializer(dropped, many=True).data,
+        }
+        return Response(body)
 
     @extend_schema(
         parameters=[TOURNAMENT_SLUG],

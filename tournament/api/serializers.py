@@ -313,6 +313,13 @@ class DropSerializer(StrictSerializer):
     )
 
 
+class DropNoShowsSerializer(StrictSerializer):
+    """The number of players not checked in the organiser confirms dropping (refused if it has
+    changed meanwhile)."""
+
+    expected = serializers.IntegerField(min_value=0, max_value=100_000)
+
+
 @extend_schema_field(OpenApiTypes.BINARY)
 class UploadField(serializers.FileField):
     """A file part of a multipart/form-data body: binary in the schema (not a URI), so that a

@@ -16,6 +16,8 @@ from tournament.logic.scoring_calls import (
     MIN_GAP_SECONDS,
     gap_errors,
 )
+from tournament.logic.venue_code import LENGTH as VENUE_CODE_LENGTH
+from tournament.logic.venue_code import new_venue_code
 from tournament.models.choices import (
     Confirmations,
     CutTieResolution,
@@ -91,6 +93,11 @@ class Tournament(models.Model):
         max_length=300,
         blank=True,
         help_text=_("Where the venue is: street, town, region (the public listing searches it)."),
+    )
+    check_in_code = models.CharField(
+        max_length=VENUE_CODE_LENGTH,
+        default=new_venue_code,
+        help_text=_("The code shown at the venue that players type to check themselves in."),
     )
     starts_on = models.DateField(null=True, blank=True)
     organiser = models.ForeignKey(

@@ -354,11 +354,15 @@ def check_in_everyone(tournament: Tournament, actor: Actor = SYSTEM) -> int:
     return done
 
 
-def self_check_in(entrant: Entrant, *, ip_address: str | None = None) -> Entrant:
-    """A player checks in through their own private link, while registration is open."""
+def self_check_in(
+    entrant: Entrant, *, ip_address: str | None = None, actor: Actor | None = None
+) -> Entrant:
+    """A player checks in through their own private link, while registration is open (the
+    page's door by default; the API passes its ``actor``)."""
     if not registration_open(entrant.tournament):
         raise RegistrationError("check-in is closed: ask the organiser's desk")
-    return check_in(entrant, Actor(entrant=entrant, channel=Channel.PAGE, ip_address=ip_address))
+    actor = actor or Actor(entrant=entrant, channel=Channel.PAGE, ip_address=ip_address)
+    return check_in(entrant, actor)
 
 
 @transaction.atomic

@@ -34,7 +34,6 @@ from tournament.logic.pairing import (
     pair_pods,
 )
 from tournament.models import (
-    EntrantStatus,
     GenerationJob,
     RatingSeeding,
     Round,
@@ -46,9 +45,13 @@ from tournament.models import (
 )
 from tournament.services import clock
 from tournament.services.field_history import swiss_history
+from tournament.services.pairable import left_out_names, pairable_entrants
 from tournament.services.side_clubs import clubs_by_entrant
 from tournament.services.standing_totals import refresh_round_totals
 from tournament.services.standings_revision import bump_standings_revision
+
+#: the pairing record's list of late entries left out because they have not checked in
+LEFT_OUT = "late_entries_left_out"
 
 
 class RoundError(ServiceError):
@@ -89,7 +92,7 @@ def sides_to_pair(tournament: Tournament) -> list[Side]:
     (and its clubs, when the event keeps clubmates apart: one query more)."""
     history = swiss_history(tournament)
     clubs = clubs_by_entrant(tournament) if tournament.keep_clubmates_apart else {}
-    entrants = tournament.entrants.exclude(status=EntrantStatus.DROPPED).order_by("id")
+    entrants = pairable_entrants(tournament).order_by("id")
     if tournament.team_play:
         entrants = entrants.annotate(players=Count("team__memberships"))
     sides = []
@@ -114,9 +117,7 @@ def sides_to_pair(tournament: Tournament) -> list[Side]:
 def all_pairs(tournament: Tournament) -> bool:
     """Whether every active team has two players: only then can three teams share a game
     (one figure per chief, six chiefs); with any team of three an odd count gets a bye."""
-    teams = tournament.entrants.exclude(status=EntrantStatus.DROPPED).annotate(
-        size=Count("team__memberships")
-    )
+    teams = pairable_entrants(tournament).annotate(size=Count("team__memberships"))
     return not teams.exclude(size=2).exists()
 
 
@@ -181,8 +182,8 @@ def next_swiss_numbers(tournament: Tournament) -> tuple[int, int]:
     number_in_stage = previous.number_in_stage + 1 if previous else 1
     if number_in_stage > tournament.swiss_rounds:
         raise RoundError(f"all {tournament.swiss_rounds} Swiss rounds have been paired")
-    if tournament.entrants.exclude(status=EntrantStatus.DROPPED).count() < 2:
-        raise RoundError("a round needs at least two sides still in the event")
+    if pairable_entrants(tournament).count() < 2:
+        raise RoundError("a round needs at least two sides still in the event (checked in)")
     last = tournament.rounds.order_by("-number").first()
     return (last.number + 1 if last else 1), number_in_stage
 
@@ -200,6 +201,9 @@ def generate_swiss_round(
         pairing = pair_field(tournament, sides_to_pair(tournament), seed, number_in_stage)
     except PairingError as exc:
         raise RoundError(str(exc)) from exc
+    left_out = left_out_names(tournament)
+    if left_out:
+        pairing = replace(pairing, explanation=pairing.explanation | {LEFT_OUT: left_out})
     round_ = Round.objects.create(
         tournament=tournament,
         stage=stage,

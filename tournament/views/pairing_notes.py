@@ -1,9 +1,13 @@
 """The round page's "how this round was paired" lines, translated from the pairing's record
 (``Round.pairing_report``): how the seats were rotated and how even they are, and whether
-clubmates were kept apart (and why not, where a table still seats them)."""
+clubmates were kept apart (and why not, where a table still seats them), and which late
+entries were left out until they check in."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from tournament.services.pairable import left_out_sentence
+from tournament.services.rounds import LEFT_OUT
 
 
 def pairing_notes(report: dict) -> list[str]:
@@ -14,6 +18,8 @@ def pairing_notes(report: dict) -> list[str]:
         notes.append(seat_note(seats))
     parts = [report, *(report.get("by_size") or {}).values()]
     notes += [club_note(part["clubs"]) for part in parts if part.get("clubs")]
+    if report.get(LEFT_OUT):
+        notes.append(left_out_sentence(report[LEFT_OUT]))
     return notes
 
 

@@ -24,6 +24,7 @@ from matches.views.side_games import game_view, my_seats
 from tournament.models import PUBLIC_ROUND_STATES, RoundStatus, StageKind
 from tournament.services.final_standings import final_standings
 from tournament.services.permissions import link_entrant_of
+from tournament.services.player_drop import attendance
 from tournament.services.standings import cached_standings
 from tournament.views.pages import clock_view
 from tournament.views.private_links import claim_offer, claim_this_entry
@@ -98,6 +99,7 @@ def draw(request, entrant, refused=None, error=None):
             "token": f"?token={entrant.access_token}",
             "claim": claim_offer(request.user, entrant),
             "finish": finish_of(entrant),
+            "attendance": attendance(entrant),
             "out_after": out_after,
             "tournament_poll": reverse("tournament:tournament-live", args=[tournament.slug])
             + "?"

@@ -46,6 +46,7 @@ ACTION_WORDS = {
     "tournament.created": "created the event",
     "tournament.updated": "changed the event's settings",
     "tournament.registration_opened": "opened registration",
+    "tournament.check_in_code_replaced": "replaced the check-in code shown at the venue",
     "elimination.started": "cut the field to the elimination groups",
     "elimination.advanced": "moved the elimination on to its next step",
     "elimination.champion": "crowned the champion",

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from common.audit.reasons import REASON_MAX_CHARS, ReasonTooLong
 from common.rate_limits import rate_limited
 from tournament.forms import CsvImportForm, PlayerForm, TeamForm
+from tournament.logic.venue_code import MAX_TYPED, code_display
 from tournament.models import Entrant, EntrantStatus
 from tournament.services import registration
 from tournament.services.csv_import import CsvImportInvalid
@@ -75,6 +76,8 @@ def _entrants_page(
                 scale=4, title=f"QR code: {event_url}"
             ),
             "registration_open": registration.registration_open(tournament),
+            "check_in_code": code_display(tournament.check_in_code),
+            "may_drop_no_shows": counts["registered"] and latest_round is None,
         },
         status=status,
     )
@@ -266,6 +269,7 @@ def self_check_in(request, token):
             "token": token,
             "open": registration.registration_open(tournament),
             "error": error,
+            "code_max": MAX_TYPED,
         },
         status=409 if error else 200,
     )

@@ -34,8 +34,10 @@ from tournament.models import (
 )
 from tournament.services import clock as clock_service
 from tournament.services.elimination import advance_elimination, start_elimination
+from tournament.services.pairable import left_out_names, left_out_sentence
 from tournament.services.registration import RegistrationError
 from tournament.services.rounds import (
+    LEFT_OUT,
     RoundError,
     complete_round,
     publish_round,
@@ -125,6 +127,9 @@ def _follow_job(request, slug, job, done_text: str, *, open_when_done: bool = Fa
         messages.error(request, f"The round could not be paired: {job.error or job.message}")
     elif job.status == JobStatus.DONE and job.round_id:
         messages.success(request, f"Round {job.round.number} {done_text}")
+        left_out = (job.round.pairing_report or {}).get(LEFT_OUT)
+        if left_out:
+            messages.warning(request, left_out_sentence(left_out))
         return redirect("tournament:manage-round", slug=slug, number=job.round.number)
     else:
         messages.info(request, "The round is being paired; this page follows its progress.")
@@ -158,6 +163,7 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
         .values_list("table_number", flat=True)
     )
     status = 400 if swap_form is not None or close_form is not None else 200
+    turnover = pairs_next(tournament, round_)
     return render(
         request,
         "organiser/round.html",
@@ -175,7 +181,8 @@ def round_detail(request, slug, number, swap_form=None, close_form=None):
             "close_form": close_form or CloseRoundForm(),
             "extend_form": ExtendClockForm(),
             "is_swiss": round_.stage.kind == StageKind.SWISS,
-            "pairs_next": pairs_next(tournament, round_),
+            "pairs_next": turnover,
+            "waiting_late": left_out_names(tournament) if turnover else [],
             "calls": clock_service.CALLS,
             "scoring_calls": plan_dict(round_),
             "pairing_notes": pairing_notes(round_.pairing_report or {}),
