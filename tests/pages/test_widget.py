@@ -16,7 +16,7 @@ CLUB = "https://club.example"
 def policy(response) -> dict:
     """The response's content security policy as {directive: value}."""
     pairs = (part.strip().split(" ", 1) for part in response["Content-Security-Policy"].split(";"))
-    return {name: value for name, value in pairs}
+    return dict(pairs)
 
 
 @pytest.fixture
