@@ -364,6 +364,8 @@ RATE_LIMITS = {
     "results": env_str("RATE_LIMIT_RESULTS", "1200/1m"),
     # requests carrying a private-link token that matches no entrant
     "private_link": env_str("RATE_LIMIT_PRIVATE_LINK", "100/10m"),
+    # the meta across events (page, CSV, API): every request counts, GET included
+    "open_data": env_str("RATE_LIMIT_OPEN_DATA", "120/1m"),
 }
 for _scope, _rate in RATE_LIMITS.items():
     if not re.fullmatch(r"\s*\d+\s*/\s*\d*\s*[smhd][a-z]*\s*", _rate):
