@@ -270,6 +270,15 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-starts_on", "name"]
+        indexes = [
+            # the meta across events: public events of one game system between two dates
+            # (``leagues.services.meta``), read without a scan of every event
+            models.Index(
+                fields=["game_system", "starts_on"],
+                condition=Q(is_public=True),
+                name="tournament_public_system_day",
+            ),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(swiss_rounds__gte=1) & Q(swiss_rounds__lte=20),
