@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from matches.models import MatchStatus
 from tests.browser.helpers import fill_result
+from tests.browser.test_live_updates import wait_live
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import StaffRole, StaffRoleKind
 from tournament.services.rounds import generate_swiss_round, publish_round
@@ -80,10 +81,7 @@ def test_the_widget_renders_in_another_sites_page_and_follows_a_result(new_conte
         first_row = frame.locator("table.standings tbody tr").first
         expect(first_row.locator("td.num strong")).to_have_text("0")
         widget = next(f for f in page.frames if "/widget/" in f.url)
-        widget.wait_for_function(
-            "() => [...document.querySelectorAll('[data-live-ws]')]"
-            ".every(el => el.getAttribute('data-live-state') === 'live')"
-        )
+        wait_live(widget)
 
         desk = new_context(user=referee).new_page()
         desk.goto(f"{asgi_server}/events/framed-night/desk/matches/{match.pk}/")
