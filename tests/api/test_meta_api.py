@@ -5,6 +5,8 @@ import csv
 import io
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from common import rate_limits
 from leagues.logic.open_data import OPEN_DATA_LICENCE
@@ -112,3 +114,20 @@ def test_the_meta_is_rate_limited(client, settings, monkeypatch):
     assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
     assert "open-data" in refused.json()["detail"]
     assert client.get("/meta/").status_code == 429
+
+
+def test_the_page_and_the_api_read_a_fixed_number_of_queries(client):
+    """More events, more games: the same number of queries (the games in one)."""
+
+    def counts() -> list[int]:
+        out = []
+        for path in ("/meta/?system=eye_for_an_eye", "/api/v1/meta/", "/meta.csv"):
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(path).status_code == 200
+            out.append(len(queries))
+        return out
+
+    play_event(echo_three_in_four)
+    one_event = counts()
+    play_event(echo_three_in_four, rounds=3)
+    assert counts() == one_event
