@@ -24,14 +24,15 @@ from common.metrics import RATE_LIMIT_REFUSALS
 log = logging.getLogger(__name__)
 
 #: the scopes a view can be marked with (``RATE_LIMITS`` in the settings)
-SCOPES = ("login", "accounts", "results", "private_link", "check_in_code")
+SCOPES = ("login", "accounts", "results", "private_link", "check_in_code", "open_data")
 
 
 def rate_limited(*scopes: str):
     """Mark a view (a function, or a view class's ``as_view()``/DRF class) with the rate-limit
     scopes it belongs to: ``login`` (a sign-in: failures count), ``accounts`` (each POST
     counts), ``results`` (each POST counts), ``private_link`` (its URL carries a private link as
-    ``token`` or ``code``). ``config.security.RequestLimitsMiddleware`` reads the mark."""
+    ``token`` or ``code``), ``open_data`` (the meta across events: every request counts).
+    ``config.security.RequestLimitsMiddleware`` reads the mark."""
     unknown = set(scopes) - set(SCOPES)
     if unknown:
         raise ValueError(f"unknown rate-limit scopes {sorted(unknown)}")
@@ -173,6 +174,9 @@ MESSAGES = {
     "check_in_code": gettext_lazy(
         "Too many wrong check-in codes for this entry. Try again in {s} seconds, or check in "
         "at the desk."
+    ),
+    "open_data": gettext_lazy(
+        "Too many open-data requests from your network. Try again in {s} seconds."
     ),
 }
 

@@ -12,6 +12,7 @@ from rest_framework.routers import DefaultRouter
 
 from accounts.api import SignInForTokenView, TokenListView, TokenRevokeAllView, TokenRevokeView
 from common.api.parsers import CheckedJSONParser
+from leagues.api.meta import MetaView
 from leagues.api.players import HeadToHeadView, PlayerRatingsView
 from leagues.api.ratings import RatingListView
 from leagues.api.seasons import (
@@ -67,6 +68,7 @@ urlpatterns = [
     path("tokens/<int:token_id>/", TokenRevokeView.as_view(), name="api-token-revoke"),
     path("jobs/<int:pk>/", JobView.as_view(), name="api-job"),
     path("ratings/<slug:system>/", RatingListView.as_view(), name="api-ratings"),
+    path("meta/", MetaView.as_view(), name="api-meta"),
     path("organisations/", OrganisationListView.as_view(), name="api-organisations"),
     path("seasons/", SeasonListView.as_view(), name="api-seasons"),
     path("seasons/<slug:slug>/", SeasonDetailView.as_view(), name="api-season"),

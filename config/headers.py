@@ -5,7 +5,10 @@
 ``XFrameOptionsMiddleware`` adds ``X-Frame-Options``). The policy allows scripts, styles, images
 and fonts from the site itself only, websockets to the same host (``ws://`` and ``wss://``), and
 no framing at all. The API docs page (``/api/docs/``) serves Swagger UI from the site's own
-static files, which draws its icons from ``data:`` images: that page alone may show them. A
+static files, which draws its icons from ``data:`` images: that page alone may show them. An
+event's widget (``/events/<slug>/widget/``) names the sites its organiser listed on its
+response (``frame_ancestors``), which the policy's ``frame-ancestors`` then allows, and drops
+``X-Frame-Options`` for them (``tournament/views/widget.py``). A
 player's private page is never cached.
 """
 
@@ -14,8 +17,9 @@ from __future__ import annotations
 import re
 
 
-def content_security_policy(host: str, path: str) -> str:
-    """The policy for a response to ``host`` (the request's Host header) at ``path``."""
+def content_security_policy(host: str, path: str, frame_ancestors: str = "'none'") -> str:
+    """The policy for a response to ``host`` (the request's Host header) at ``path``; only an
+    event's widget passes ``frame_ancestors`` (the sites its organiser listed)."""
     scripts = styles = images = "'self'"
     if path.startswith("/api/docs/"):
         images = "'self' data:"
@@ -33,7 +37,7 @@ def content_security_policy(host: str, path: str) -> str:
         "object-src": "'none'",
         "base-uri": "'self'",
         "form-action": "'self'",
-        "frame-ancestors": "'none'",
+        "frame-ancestors": frame_ancestors,
     }
     return "; ".join(f"{name} {value}" for name, value in directives.items())
 
@@ -56,8 +60,9 @@ class SecurityHeadersMiddleware:
             host = request.get_host()
         except Exception:  # noqa: BLE001 - a disallowed host gets the policy without sockets
             host = ""
+        ancestors = getattr(response, "frame_ancestors", "'none'")
         response.headers.setdefault(
-            "Content-Security-Policy", content_security_policy(host, request.path)
+            "Content-Security-Policy", content_security_policy(host, request.path, ancestors)
         )
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         if getattr(request, "private_link", None) is not None:

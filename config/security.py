@@ -93,8 +93,8 @@ class RequestLimitsMiddleware:
             if retry_after is not None:
                 return too_many(request, "login", retry_after)
             request._login_view = view_func
-        for scope in ("accounts", "results"):
-            if is_post and scope in scopes:
+        for scope in ("accounts", "results", "open_data"):
+            if (is_post or scope == "open_data") and scope in scopes:
                 retry_after = hit(scope, ident)
                 if retry_after is not None:
                     return too_many(request, scope, retry_after)

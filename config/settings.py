@@ -370,6 +370,8 @@ RATE_LIMITS = {
     "private_link": env_str("RATE_LIMIT_PRIVATE_LINK", "100/10m"),
     # wrong venue check-in codes, counted per entry (a venue shares one address)
     "check_in_code": env_str("RATE_LIMIT_CHECK_IN_CODE", "10/10m"),
+    # the meta across events (page, CSV, API): every request counts, GET included
+    "open_data": env_str("RATE_LIMIT_OPEN_DATA", "120/1m"),
 }
 for _scope, _rate in RATE_LIMITS.items():
     if not re.fullmatch(r"\s*\d+\s*/\s*\d*\s*[smhd][a-z]*\s*", _rate):

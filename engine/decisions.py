@@ -306,6 +306,13 @@ DECISIONS: tuple[Decision, ...] = (
         "not covered: the rulebooks leave attendance to the organiser",
         "Open registration; Replace the code (players list)",
     ),
+    Decision(
+        'In the meta across events a chief "wins" a game when its side placed first, a '
+        "shared first place included; each chief of a team counts the team's place; only "
+        "public events' accepted games of finished rounds count, as for the ratings",
+        "000/001: a game's winner is the side placed first; statistics across events not covered",
+        "none (an event made private leaves the figures)",
+    ),
 )
 
 

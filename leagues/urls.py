@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from leagues.views import calendars, console, ratings, seasons
+from leagues.views import calendars, console, meta, ratings, seasons
 
 app_name = "leagues"
 
 urlpatterns = [
     path("ratings/", ratings.rating_index, name="index"),
     path("ratings/<slug:system>/", ratings.rating_list, name="ratings"),
+    path("meta/", meta.meta_page, name="meta"),
+    path("meta.csv", meta.meta_csv, name="meta-csv"),
     path("seasons/", seasons.season_index, name="seasons"),
     path("seasons/<slug:slug>/", seasons.season_page, name="season"),
     path("seasons/<slug:slug>/calendar.ics", calendars.season_calendar, name="season-calendar"),

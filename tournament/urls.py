@@ -14,6 +14,7 @@ from tournament.views import (
     private_links,
     self_service,
     standings,
+    widget,
 )
 
 app_name = "tournament"
@@ -39,6 +40,7 @@ urlpatterns = [
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
     path("events/<slug:slug>/bracket/", bracket.bracket, name="bracket"),
     path("events/<slug:slug>/chiefs/", pages.chief_statistics, name="chiefs"),
+    path("events/<slug:slug>/widget/", widget.widget, name="widget"),
     path(
         "events/<slug:slug>/entrants/<int:entrant_id>/",
         players.entrant_page,

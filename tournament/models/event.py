@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine import api as engine_api
 from engine.errors import EngineUserError
+from tournament.logic.embed_origins import MAX_ORIGINS, bad_entries, split_origins
 from tournament.logic.mode_fit import ModeFit
 from tournament.logic.pairing import DEFAULT_METHOD
 from tournament.logic.scoring_calls import (
@@ -80,6 +81,19 @@ def tiebreaker_errors(game_system: str, mode: str, keys: object) -> list[str]:
     if repeated:
         errors.append(f"{', '.join(repeated)} listed more than once.")
     return errors
+
+
+def validate_embed_origins(value: str) -> None:
+    """Refuse a list of widget sites with an entry that is not an origin, or too many."""
+    problems = [
+        _("'%(entry)s' is not a site's address: write it as https://example.org (no path).")
+        % {"entry": entry}
+        for entry in bad_entries(value)[:3]
+    ]
+    if len(split_origins(value)) > MAX_ORIGINS:
+        problems.append(_("At most %(n)d sites may show the widget.") % {"n": MAX_ORIGINS})
+    if problems:
+        raise ValidationError(problems)
 
 
 class Tournament(models.Model):
@@ -227,6 +241,16 @@ class Tournament(models.Model):
     is_public = models.BooleanField(
         default=True, help_text="Pairings, standings and brackets are visible without login."
     )
+    embed_origins = models.TextField(
+        blank=True,
+        default="",
+        max_length=2000,
+        validators=[validate_embed_origins],
+        help_text=_(
+            "Sites that may show the event's widget in a frame, one per line "
+            "(https://club.example); empty: no site may."
+        ),
+    )
     champion = models.ForeignKey(
         "tournament.Entrant",
         null=True,
@@ -253,6 +277,15 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-starts_on", "name"]
+        indexes = [
+            # the meta across events: public events of one game system between two dates
+            # (``leagues.services.meta``), read without a scan of every event
+            models.Index(
+                fields=["game_system", "starts_on"],
+                condition=Q(is_public=True),
+                name="tournament_public_system_day",
+            ),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(swiss_rounds__gte=1) & Q(swiss_rounds__lte=20),

@@ -185,6 +185,9 @@ SETTINGS: tuple[Setting, ...] = (
             rule=_("checked by the game system's rules")),
     Setting("status", _("Status"), "publication", on_form=False),
     Setting("is_public", _("Public"), "publication", on_form=False),
+    Setting("embed_origins", _("Sites that may show the widget"), "publication",
+            optional=True,
+            rule=_("each an origin (https://host, an optional port, no path); at most 10")),
 )  # fmt: skip
 
 #: the settings by name

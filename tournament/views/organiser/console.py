@@ -13,6 +13,7 @@ from common.audit.models import AuditEntry
 from common.csv_export import csv_download
 from matches.models import MatchStatus
 from tournament.forms import TournamentForm
+from tournament.logic.embed_origins import split_origins
 from tournament.models import EntrantStatus, GenerationJob
 from tournament.services.events import create_tournament
 from tournament.services.exports import round_table, standings_table
@@ -26,6 +27,7 @@ from tournament.views.organiser.common import (
     page_actor,
     round_of,
 )
+from tournament.views.widget import widget_snippet
 
 
 @login_required
@@ -52,6 +54,8 @@ def home(request, slug):
             "step": next_step(tournament),
             "current": current_round(tournament),
             "champion": champion_name(tournament),
+            "widget_snippet": widget_snippet(request, tournament),
+            "widget_sites": split_origins(tournament.embed_origins),
             "job": GenerationJob.objects.filter(tournament=tournament).first(),
             "recent": AuditEntry.objects.filter(tournament=tournament)
             .select_related("user", "entrant")
