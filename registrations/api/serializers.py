@@ -10,7 +10,7 @@ from registrations.models import (
     MAX_CAPACITY,
     MAX_ENTRY_CODE,
     MAX_FEE_NOTE,
-    MAX_NAME,
+    MAX_NAME_ENTERED,
     MAX_ORGANISER_MESSAGE,
     Registration,
     RegistrationStatus,
@@ -88,7 +88,7 @@ class RegistrationSerializer(StrictModelSerializer):
 class RegisterSerializer(StrictSerializer):
     """A signed-in player registers: the name to show, the entry code if the event asks."""
 
-    name = serializers.CharField(max_length=MAX_NAME)
+    name = serializers.CharField(max_length=MAX_NAME_ENTERED)
     code = serializers.CharField(
         max_length=MAX_ENTRY_CODE, required=False, allow_blank=True, default=""
     )

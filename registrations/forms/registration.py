@@ -3,10 +3,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from registrations.models import MAX_ENTRY_CODE, WhoMay
+from registrations.models import MAX_ENTRY_CODE, MAX_NAME_ENTERED, WhoMay
 
-#: the longest name a player may enter under (an entrant's shown name holds 120 characters)
-MAX_NAME = 100
+MAX_NAME = MAX_NAME_ENTERED
 
 
 def suggested_name(user) -> str:

@@ -14,6 +14,7 @@ from registrations.models.questions import (
 )
 from registrations.models.registration import (
     MAX_NAME,
+    MAX_NAME_ENTERED,
     MAX_ORGANISER_MESSAGE,
     Registration,
     RegistrationStatus,
@@ -23,6 +24,7 @@ __all__ = [
     "MAX_CAPACITY",
     "MAX_ENTRY_CODE",
     "MAX_FEE_NOTE",
+    "MAX_NAME_ENTERED",
     "MAX_NAME",
     "MAX_ORGANISER_MESSAGE",
     "QuestionKindChoices",

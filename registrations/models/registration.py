@@ -5,8 +5,13 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournament.models import Player
+
 MAX_ORGANISER_MESSAGE = 2000
+#: the column (an entrant's shown name holds 120 characters)
 MAX_NAME = 120
+#: the longest name a player registers under: it becomes their player record's name
+MAX_NAME_ENTERED = Player._meta.get_field("name").max_length
 
 
 class RegistrationStatus(models.TextChoices):

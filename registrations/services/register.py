@@ -14,7 +14,12 @@ from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
 from registrations.logic.window import State
-from registrations.models import MAX_NAME, Registration, RegistrationPolicy, RegistrationStatus
+from registrations.models import (
+    MAX_NAME_ENTERED,
+    Registration,
+    RegistrationPolicy,
+    RegistrationStatus,
+)
 from registrations.services.answer_mail import tell_registered
 from registrations.services.eligibility import check_who_may
 from registrations.services.errors import RegistrationError
@@ -51,8 +56,10 @@ def clean_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise RegistrationError(_("Give the name to show in the pairings."))
     name = " ".join(name.split())
-    if len(name) > MAX_NAME:
-        raise RegistrationError(_("A name has at most %(limit)d characters.") % {"limit": MAX_NAME})
+    if len(name) > MAX_NAME_ENTERED:
+        raise RegistrationError(
+            _("A name has at most %(limit)d characters.") % {"limit": MAX_NAME_ENTERED}
+        )
     return name
 
 

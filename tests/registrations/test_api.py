@@ -208,3 +208,14 @@ def test_a_private_event_is_not_found_for_a_stranger(db):
     tournament.save()
     stranger = UserFactory(username="outsider", email="o@example.org")
     assert api(stranger).post(url(tournament), {"name": "Out"}).status_code == 404
+
+
+def test_a_name_longer_than_a_player_record_holds_is_refused_and_nothing_is_made(db):
+    """The name becomes the player's record (100 characters): 101 is a 400, not a 500."""
+    tournament = open_event()
+    (player,) = players(1)
+    too_long = api(player).post(url(tournament), {"name": "N" * 101})
+    assert too_long.status_code == 400 and "name" in too_long.json()
+    assert not Registration.objects.filter(tournament=tournament).exists()
+    longest = api(player).post(url(tournament), {"name": "N" * 100})
+    assert longest.status_code == 201, longest.json()
