@@ -318,6 +318,10 @@ SPECTACULAR_SETTINGS = {
     # generated client offered JSON, form and multipart for one body picks one badly. The views
     # still accept form posts, as the README's curl calls send them.
     "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
+    # a registration question's kind and the other "kind" fields get names of their own
+    "ENUM_NAME_OVERRIDES": {
+        "QuestionKindEnum": "registrations.models.questions.QuestionKindChoices",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "common.api.schema_fixes.defaults_beside_one_of",

@@ -45,7 +45,7 @@ class QuestionWriteSerializer(StrictSerializer):
     )
 
 
-class MoveSerializer(StrictSerializer):
+class QuestionMoveSerializer(StrictSerializer):
     position = serializers.IntegerField(min_value=1, max_value=MAX_QUESTIONS)
 
 

@@ -17,7 +17,7 @@ from common.api.views import actor_for
 from registrations.api.question_serializers import (
     AnswersSerializer,
     DeadlineSerializer,
-    MoveSerializer,
+    QuestionMoveSerializer,
     QuestionSerializer,
     QuestionWriteSerializer,
 )
@@ -86,14 +86,14 @@ class QuestionViewSet(
 
     @extend_schema(
         parameters=[TOURNAMENT_SLUG],
-        request=MoveSerializer,
+        request=QuestionMoveSerializer,
         responses={200: QuestionSerializer(many=True), 409: DETAIL},
     )
     @action(detail=True, methods=["post"])
     def move(self, request, *args, **kwargs):
         """Put the question at ``position`` (1 = first); the form in its new order."""
         question = self.get_object()
-        serializer = MoveSerializer(data=request.data)
+        serializer = QuestionMoveSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         service.move_question(question, serializer.validated_data["position"], actor_for(request))
         return Response(QuestionSerializer(self.get_queryset(), many=True).data)

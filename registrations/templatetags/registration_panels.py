@@ -16,6 +16,7 @@ from registrations.models import Registration, RegistrationStatus
 from registrations.services.places import places_left
 from registrations.services.player_reads import may_withdraw, registration_of
 from registrations.views.common import event_registration, policy_or_none
+from tournament.services.registration import OPEN_STATES
 
 register = template.Library()
 
@@ -46,7 +47,12 @@ def registration_line(row):
 
 @register.inclusion_tag("registrations/_link_panel.html")
 def private_link_registration(entrant):
-    """Withdraw (before the event) or register again (after withdrawing, while open)."""
+    """Withdraw (before the event) or register again (after withdrawing, while open).
+
+    Both end when the event begins, so an event under way reads nothing here (the private page
+    is what a thousand phones reload when a round is published)."""
+    if entrant.tournament.status not in OPEN_STATES:
+        return {"entrant": entrant}
     holding = Registration.objects.filter(entrant=entrant).select_related("tournament").first()
     if holding is not None:
         return {"entrant": entrant, "withdrawable": may_withdraw(holding)}
