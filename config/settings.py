@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "common.audit.apps.AuditConfig",
     "accounts.apps.AccountsConfig",
     "leagues.apps.LeaguesConfig",
+    "registrations.apps.RegistrationsConfig",
     "notifications.apps.NotificationsConfig",
 ]
 

@@ -228,6 +228,45 @@ DECISIONS: tuple[Decision, ...] = (
         "not covered: the rulebooks leave pairing to the tournament rules",
         "Keep clubmates apart",
     ),
+    Decision(
+        "Players register themselves only where the organiser turned it on, and only until "
+        "round 1 is paired; a place is any side in the field not dropped, however it was "
+        "entered; with review on a registration holds no place until it is accepted (a full "
+        "event then waitlists it in its order of arrival), and anyone the event's rule lets "
+        "register may ask",
+        "not covered: the rulebooks say nothing of entering a tournament",
+        "Registration: players register themselves, capacity, waitlist, review",
+    ),
+    Decision(
+        "When a place comes free before round 1, the first waitlisted player (by arrival, or "
+        "the organiser's reordering) takes it at once, in the same transaction, and is told by "
+        "e-mail and push; after round 1 is paired a withdrawal is a drop and no place is given "
+        "again (late entries are the organiser's)",
+        "not covered",
+        "Registration: waitlist (on by default); the organiser may promote or reorder",
+    ),
+    Decision(
+        "A player who withdraws before round 1 leaves the field as a dropped entrant (their "
+        "private link says so, the trail keeps them); registering again brings the same "
+        "entrant back, at the back of the queue",
+        "not covered",
+        "none",
+    ),
+    Decision(
+        "Members of an organisation, for an event open to members only, are its staff and the "
+        "players who played in one of its earlier events; the entry code is compared ignoring "
+        "case and spaces, in time that tells nothing of how close a guess was",
+        "not covered",
+        "Registration: who may register (anyone signed in, code holders, members)",
+    ),
+    Decision(
+        "The public list of entrants names only the players who agreed to it (a self-registered "
+        "player's choice, or the organiser's tick that the player agreed) and counts the rest; "
+        "pairings, tables and standings name every side, since the event cannot run without "
+        "them",
+        "not covered",
+        "Agreed to be listed (per player)",
+    ),
 )
 
 

@@ -24,6 +24,7 @@ APPS = (
     "tournament",
     "matches",
     "leagues",
+    "registrations",
     "notifications",
     "accounts",
     "config",

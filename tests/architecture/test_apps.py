@@ -18,6 +18,7 @@ ORDER = [
     "matches",
     "tournament",
     "leagues",
+    "registrations",
     "notifications",
     "accounts",
     "config",
@@ -59,6 +60,11 @@ COUPLINGS = [
         r"^(matches|tournament)\.services\.",
         r"^notifications\.services\.(pushes|subscriptions)$",
         "what happens next, called explicitly: the players' phones are told",
+    ),
+    (
+        r"^registrations\.",
+        r"^notifications\.services\.",
+        "a player's registration moves (a place came free): their devices are told",
     ),
     (
         r"^tournament\.(management|services\.transfer)\b",

@@ -124,6 +124,10 @@ class Entrant(models.Model):
     checked_in_at = models.DateTimeField(null=True, blank=True)
     dropped_at = models.DateTimeField(null=True, blank=True)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    name_listed = models.BooleanField(
+        default=False,
+        help_text="The player agreed to be named on the public list of entrants.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

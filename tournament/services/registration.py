@@ -152,12 +152,14 @@ def register_player(
 
 
 def _attachable(tournament: Tournament, player: Player, actor: Actor) -> Player:
-    """The known record ``player``, locked, if the actor may attach it to ``tournament``: it
-    played in an event the actor runs, or it has no account and no entries (issue 33)."""
+    """The known record ``player``, locked, if the actor may attach it to ``tournament``: it is
+    the actor's own, it played in an event the actor runs, or it has no account and no entries
+    (issue 33)."""
     locked = Player.objects.select_for_update().filter(pk=player.pk).first()
     if locked is None:
         raise RegistrationError(_("that player record no longer exists"))
-    if not system_acts(actor) and not may_attach(tournament, actor.user, locked):
+    own = locked.user_id is not None and locked.user_id == getattr(actor.user, "pk", None)
+    if not (own or system_acts(actor) or may_attach(tournament, actor.user, locked)):
         raise RegistrationError(
             _(
                 "%(name)s has played in events you do not run, so their record is not yours to "

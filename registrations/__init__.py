@@ -1,0 +1,1 @@
+"""The registrations app: players enter events themselves (a policy per event, a waitlist)."""

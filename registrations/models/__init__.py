@@ -1,0 +1,27 @@
+"""Models of the registrations app, re-exported here for Django."""
+
+from registrations.models.policy import (
+    MAX_CAPACITY,
+    MAX_ENTRY_CODE,
+    MAX_FEE_NOTE,
+    RegistrationPolicy,
+    WhoMay,
+)
+from registrations.models.registration import (
+    MAX_NAME,
+    MAX_ORGANISER_MESSAGE,
+    Registration,
+    RegistrationStatus,
+)
+
+__all__ = [
+    "MAX_CAPACITY",
+    "MAX_ENTRY_CODE",
+    "MAX_FEE_NOTE",
+    "MAX_NAME",
+    "MAX_ORGANISER_MESSAGE",
+    "Registration",
+    "RegistrationPolicy",
+    "RegistrationStatus",
+    "WhoMay",
+]

@@ -1,0 +1,103 @@
+"""The reads of registration: places left, a waitlist position, whether registration is open.
+
+``locked_event`` is what every registration service takes first: the event's row, locked, so
+that two registrations (or a withdrawal and a promotion) count the places one after the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from registrations.logic.window import State, window_state
+from registrations.models import Registration, RegistrationPolicy, RegistrationStatus
+from tournament.models import EntrantStatus, Tournament
+from tournament.services.registration import OPEN_STATES
+
+
+@dataclass(frozen=True)
+class RegistrationState:
+    """Where an event's registration stands, and the sentence that tells a player."""
+
+    state: State
+    sentence: str
+
+
+def locked_event(tournament: Tournament) -> Tournament:
+    """The event's row, locked until the transaction ends (one place count at a time)."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def locked_registration(registration: Registration) -> Registration:
+    """The registration, locked and read afresh (the caller holds the event's lock)."""
+    return (
+        Registration.objects.select_for_update()
+        .select_related("tournament", "entrant", "player", "user")
+        .get(pk=registration.pk)
+    )
+
+
+def policy_of(tournament: Tournament) -> RegistrationPolicy | None:
+    """The event's registration policy, or None (the organiser types every player)."""
+    return RegistrationPolicy.objects.filter(tournament_id=tournament.pk).first()
+
+
+def places_taken(tournament: Tournament) -> int:
+    """Entrants in the field (every side not dropped, however it was entered)."""
+    return tournament.entrants.exclude(status=EntrantStatus.DROPPED).count()
+
+
+def places_left(tournament: Tournament, policy: RegistrationPolicy | None = None) -> int | None:
+    """Places free in the field, or None when the event has no capacity."""
+    policy = policy if policy is not None else policy_of(tournament)
+    if policy is None or policy.capacity is None:
+        return None
+    return max(policy.capacity - places_taken(tournament), 0)
+
+
+def waitlist_position(registration: Registration) -> int | None:
+    """1 for the first waitlisted player, and so on; None when not waitlisted."""
+    if registration.status != RegistrationStatus.WAITLISTED:
+        return None
+    return Registration.objects.filter(
+        tournament_id=registration.tournament_id,
+        status=RegistrationStatus.WAITLISTED,
+        queue_number__lte=registration.queue_number,
+    ).count()
+
+
+def current_state(tournament: Tournament, policy: RegistrationPolicy | None) -> State:
+    """The state code of registration now (closed once round 1 is paired)."""
+    if policy is None or tournament.status not in OPEN_STATES:
+        return State.CLOSED
+    return window_state(
+        timezone.now(),
+        self_service=policy.self_service,
+        opens_at=policy.opens_at,
+        closes_at=policy.closes_at,
+        places_left=places_left(tournament, policy),
+        waitlist=policy.waitlist,
+    )
+
+
+def state_sentence(state: State, policy: RegistrationPolicy | None) -> str:
+    """The sentence a player reads for ``state``."""
+    if state == State.NOT_YET and policy is not None and policy.opens_at is not None:
+        when = timezone.localtime(policy.opens_at).strftime("%Y-%m-%d %H:%M")
+        return _("Registration opens at %(when)s.") % {"when": when}
+    if state == State.FULL:
+        return _("The event is full and has no waitlist.")
+    if state == State.OPEN:
+        return _("Registration is open.")
+    if policy is None or not policy.self_service:
+        return _("The organiser registers the players of this event.")
+    return _("Registration is closed.")
+
+
+def registration_state(tournament: Tournament) -> RegistrationState:
+    """Whether players may register now: open, not yet, closed or full, with its sentence."""
+    policy = policy_of(tournament)
+    state = current_state(tournament, policy)
+    return RegistrationState(state, state_sentence(state, policy))

@@ -1,0 +1,50 @@
+"""The waitlist moves: when a place is free, the first waitlisted player (by queue number)
+takes it at once, in the transaction that freed it, and is told after the commit."""
+
+from __future__ import annotations
+
+from common.audit.actor import Actor
+from registrations.models import Registration, RegistrationPolicy, RegistrationStatus
+from registrations.services.notices import tell_promoted
+from registrations.services.places import places_left
+from registrations.services.seating import take_place
+from registrations.services.trail import record, snapshot
+from tournament.models import Tournament
+
+
+def first_waitlisted(tournament: Tournament) -> Registration | None:
+    """The front of the event's waitlist, locked."""
+    return (
+        Registration.objects.select_for_update()
+        .select_related("tournament", "player", "user")
+        .filter(tournament=tournament, status=RegistrationStatus.WAITLISTED)
+        .order_by("queue_number")
+        .first()
+    )
+
+
+def seat_waitlisted(registration: Registration, actor: Actor, site: str = "") -> Registration:
+    """Give a waitlisted registration its place, audit it, and tell the player."""
+    before = snapshot(registration)
+    take_place(registration, actor)
+    record(registration, "promoted", before, actor)
+    tell_promoted(registration, site)
+    return registration
+
+
+def promote_next(
+    tournament: Tournament, policy: RegistrationPolicy | None, actor: Actor, site: str = ""
+) -> list[Registration]:
+    """Fill every free place from the front of the waitlist (even one the organiser has
+    since closed: those players are waiting); the registrations promoted.
+
+    The caller holds the event's lock (``places.locked_event``)."""
+    promoted: list[Registration] = []
+    if policy is None:
+        return promoted
+    while places_left(tournament, policy) != 0:
+        registration = first_waitlisted(tournament)
+        if registration is None:
+            break
+        promoted.append(seat_waitlisted(registration, actor, site))
+    return promoted

@@ -1,0 +1,74 @@
+"""A registration takes its place in the field (an entrant), or leaves it.
+
+The entrant is made by the tournament's own ``register_player`` (the same checks and audit
+entry as the desk's), with the account's player record, so the same person carries their
+history from event to event. A player who withdrew and comes back gets their old entrant back.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from common.audit.actor import Actor
+from registrations.models import Registration, RegistrationStatus
+from registrations.services.errors import RegistrationError
+from tournament.models import Entrant, EntrantStatus, Player, Tournament
+from tournament.services.players import player_of
+from tournament.services.registration import drop, register_player, reinstate
+
+#: the most "(2)", "(3)" ... tried to tell a promoted player from a namesake
+MAX_NAMESAKES = 50
+
+
+def own_player(user, name: str) -> Player:
+    """The account's player record, made (named ``name``) when it has none yet."""
+    record = player_of(user)
+    if record is None:
+        record = Player.objects.create(name=name, email=user.email or "", user=user)
+    return record
+
+
+def name_taken(tournament: Tournament, name: str, player: Player | None) -> bool:
+    """Whether another side of the event is already shown as ``name``."""
+    others = tournament.entrants.filter(display_name__iexact=name)
+    return others.exclude(player=player).exists() if player else others.exists()
+
+
+def free_name(tournament: Tournament, name: str, player: Player | None) -> str:
+    """``name``, or ``name (2)``... when a namesake took it while the player waited."""
+    candidate = name
+    for number in range(2, MAX_NAMESAKES + 2):
+        if not name_taken(tournament, candidate, player):
+            return candidate
+        candidate = f"{name} ({number})"
+    raise RegistrationError(_("%(name)s is already taken in this event") % {"name": name})
+
+
+def take_place(registration: Registration, actor: Actor) -> Registration:
+    """Seat a registration in the field: its entrant is made (or its old one reinstated), it
+    carries the player's listing consent, and the registration is ``registered``."""
+    tournament = registration.tournament
+    entrant = Entrant.objects.filter(tournament=tournament, player=registration.player_id).first()
+    if entrant is None:
+        name = free_name(tournament, registration.name, registration.player)
+        entrant = register_player(tournament, name, player=registration.player, actor=actor)
+    elif entrant.status == EntrantStatus.DROPPED:
+        entrant = reinstate(entrant, actor)
+    entrant.name_listed = registration.name_listed
+    entrant.save(update_fields=["name_listed"])
+    registration.entrant = entrant
+    registration.status = RegistrationStatus.REGISTERED
+    registration.save(update_fields=["entrant", "status", "updated_at"])
+    return registration
+
+
+def leave_field(registration: Registration, actor: Actor) -> None:
+    """Take the registration's entrant out of the field (a drop, audited by the tournament);
+    before round 1 the registration lets go of it, so its place is free for the next player."""
+    entrant = registration.entrant
+    if entrant is None:
+        return
+    if entrant.status != EntrantStatus.DROPPED:
+        drop(entrant, actor, reason=str(_("withdrew from the event")))
+    if not registration.tournament.rounds.exists():
+        registration.entrant = None
