@@ -23,6 +23,14 @@ from leagues.api.seasons import (
     SeasonStandingsView,
 )
 from matches.api.views import MatchViewSet, ResultViewSet
+from registrations.api.teams import (
+    TeamCreateView,
+    TeamDetailView,
+    TeamJoinView,
+    TeamLeaveView,
+    TeamRemoveMemberView,
+    TeamWithdrawView,
+)
 from tournament.api.audit import AuditViewSet
 from tournament.api.bracket import BracketView, EliminationStepView
 from tournament.api.entrants import EntrantSuggestionsView, EntrantViewSet
@@ -104,6 +112,22 @@ urlpatterns = [
         f"{TOURNAMENT_PATH}/rounds/<int:number>/pairings.csv",
         PairingsCsvView.as_view(),
         name="api-pairings-csv",
+    ),
+    path("teams/join/", TeamJoinView.as_view(), name="api-team-join"),
+    path(f"{TOURNAMENT_PATH}/teams/", TeamCreateView.as_view(), name="api-teams"),
+    path(f"{TOURNAMENT_PATH}/teams/<int:pk>/", TeamDetailView.as_view(), name="api-team"),
+    path(
+        f"{TOURNAMENT_PATH}/teams/<int:pk>/remove/",
+        TeamRemoveMemberView.as_view(),
+        name="api-team-remove",
+    ),
+    path(
+        f"{TOURNAMENT_PATH}/teams/<int:pk>/leave/", TeamLeaveView.as_view(), name="api-team-leave"
+    ),
+    path(
+        f"{TOURNAMENT_PATH}/teams/<int:pk>/withdraw/",
+        TeamWithdrawView.as_view(),
+        name="api-team-withdraw",
     ),
     *router.urls,
 ]

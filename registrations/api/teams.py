@@ -101,9 +101,7 @@ class TeamRemoveMemberView(TeamApiView):
         entry = self.my_team(tournament_slug, pk)
         data = RemoveMemberSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        team_leaving.remove_member(
-            entry, data.validated_data["member"], actor=actor_for(request)
-        )
+        team_leaving.remove_member(entry, data.validated_data["member"], actor=actor_for(request))
         return _answer(entry)
 
 

@@ -13,6 +13,7 @@ from registrations.models.registration import (
     Registration,
     RegistrationStatus,
 )
+from registrations.models.teams import MAX_TEAM_NAME, TeamEntry, TeamEntryMember
 
 __all__ = [
     "MAX_CAPACITY",
@@ -24,4 +25,7 @@ __all__ = [
     "RegistrationPolicy",
     "RegistrationStatus",
     "WhoMay",
+    "MAX_TEAM_NAME",
+    "TeamEntry",
+    "TeamEntryMember",
 ]

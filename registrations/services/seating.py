@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from common.audit.actor import Actor
 from registrations.models import Registration, RegistrationStatus
 from registrations.services.errors import RegistrationError
+from registrations.services.team_seating import entry_of, team_side
 from tournament.models import Entrant, EntrantStatus, Player, Tournament
 from tournament.services.players import player_of
 from tournament.services.registration import drop, register_player, reinstate
@@ -44,9 +45,8 @@ def free_name(tournament: Tournament, name: str, player: Player | None) -> str:
     raise RegistrationError(_("%(name)s is already taken in this event") % {"name": name})
 
 
-def take_place(registration: Registration, actor: Actor) -> Registration:
-    """Seat a registration in the field: its entrant is made (or its old one reinstated), it
-    carries the player's listing consent, and the registration is ``registered``."""
+def _player_side(registration: Registration, actor: Actor) -> Entrant:
+    """A single player's entrant: made, or their old one reinstated."""
     tournament = registration.tournament
     entrant = Entrant.objects.filter(tournament=tournament, player=registration.player_id).first()
     if entrant is None:
@@ -54,6 +54,15 @@ def take_place(registration: Registration, actor: Actor) -> Registration:
         entrant = register_player(tournament, name, player=registration.player, actor=actor)
     elif entrant.status == EntrantStatus.DROPPED:
         entrant = reinstate(entrant, actor)
+    return entrant
+
+
+def take_place(registration: Registration, actor: Actor) -> Registration:
+    """Seat a registration in the field: its entrant is made (or its old one reinstated; a
+    team's by ``team_seating.team_side``), it carries the player's listing consent, and the
+    registration is ``registered``."""
+    entry = entry_of(registration)
+    entrant = team_side(entry, actor) if entry else _player_side(registration, actor)
     entrant.name_listed = registration.name_listed
     entrant.save(update_fields=["name_listed"])
     registration.entrant = entrant

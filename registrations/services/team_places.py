@@ -11,7 +11,7 @@ from registrations.logic.team_size import can_play
 from registrations.logic.window import State
 from registrations.models import Registration, RegistrationPolicy, RegistrationStatus, TeamEntry
 from registrations.services.errors import RegistrationError
-from registrations.services.places import current_state, state_sentence
+from registrations.services.places import current_state, locked_registration, state_sentence
 from registrations.services.promotion import promote_next
 from registrations.services.register import arrive, place
 from registrations.services.team_reads import is_out, standing_registration
@@ -31,7 +31,7 @@ def settle(
     playable = can_play(tournament.mode_fit, entry.members.count())
     registration = standing_registration(entry)
     if registration is not None and not playable:
-        release(registration, tournament, actor, action="team_too_small")
+        release(locked_registration(registration), tournament, actor, action="team_too_small")
         entry.registration = None
         entry.save(update_fields=["registration", "updated_at"])
     elif registration is not None and registration.status == RegistrationStatus.REGISTERED:
