@@ -118,7 +118,7 @@ async def rush(slug: str, keys: list[str], ports: list[int], clients: int) -> di
                     "Content-Type": "application/json",
                     "Accept": "application/json",
                 }
-                body = json.dumps({"name_listed": False}).encode()
+                body = json.dumps({"name": f"Rusher {index:05d}"}).encode()
                 started = time.perf_counter()
                 try:
                     code, content = await asyncio.wait_for(
