@@ -2,6 +2,7 @@
 
 from django import forms
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
 from common.audit.reasons import REASON_MAX_CHARS
 from engine import api as engine_api
@@ -131,6 +132,11 @@ class PlayerForm(forms.Form):
     name = forms.CharField(max_length=100, label="Name")
     club = forms.CharField(max_length=100, required=False, label="Club")
     email = forms.EmailField(required=False, label="E-mail")
+    name_listed = forms.BooleanField(
+        required=False,
+        label=_("Agreed to be listed"),
+        help_text=_("The player agreed to be named on the event's public list of entrants."),
+    )
     # Sent by the buttons of the "played before?" question, never shown as fields:
     existing_player = forms.IntegerField(
         required=False, min_value=1, max_value=2**63 - 1, widget=forms.HiddenInput

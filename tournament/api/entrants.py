@@ -145,6 +145,7 @@ class EntrantViewSet(
                 seed=data.get("seed"),
                 display_name=data.get("display_name") or "",
                 player=data.get("player"),
+                name_listed=data.get("name_listed", False),
                 actor=actor,
             )
         return Response(EntrantStaffSerializer(entrant).data, status=status.HTTP_201_CREATED)

@@ -1,7 +1,7 @@
 """API representations of tournaments, entrants and the audit trail (rounds and their tables:
 ``tournament.api.round_serializers``)."""
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -195,6 +195,7 @@ class EntrantStaffSerializer(EntrantSerializer):
             "team",
             "email",
             "access_token",
+            "name_listed",
             "dropped_at",
             "created_at",
         ]
@@ -228,6 +229,13 @@ class EntrantCreateSerializer(StrictSerializer):
         min_value=1, max_value=MAX_SEED, required=False, allow_null=True
     )
     display_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    name_listed = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=gettext_lazy(
+            "The player agreed to be named on the event's public list of entrants."
+        ),
+    )
     player = serializers.IntegerField(
         min_value=1,
         max_value=2**63 - 1,

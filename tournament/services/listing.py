@@ -13,10 +13,13 @@ events gain a start time and a venue time zone, the listing should show them in 
 import datetime
 from dataclasses import dataclass
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Case, Count, DateField, F, IntegerField, Q, QuerySet, Value, When
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Tournament, TournamentStatus
+from tournament.models import EntrantStatus, Tournament, TournamentStatus
+from tournament.services.registration import OPEN_STATES
 
 #: events per page of the listing
 PAGE_SIZE = 20
@@ -99,8 +102,13 @@ def listed_events(filters: ListingFilters, today: datetime.date) -> QuerySet:
         output_field=DateField(),
     )
     return (
-        events.select_related("organisation", "champion")
-        .annotate(entrant_count=Count("entrants"), phase_rank=rank, upcoming_day=upcoming_day)
+        events.select_related("organisation", "champion", "registration_policy")
+        .annotate(
+            entrant_count=Count("entrants"),
+            field_count=Count("entrants", filter=~Q(entrants__status=EntrantStatus.DROPPED)),
+            phase_rank=rank,
+            upcoming_day=upcoming_day,
+        )
         .order_by(
             "phase_rank",
             F("upcoming_day").asc(nulls_last=True),
@@ -115,9 +123,9 @@ def listed_events(filters: ListingFilters, today: datetime.date) -> QuerySet:
 class ListingRow:
     """One event as the listing shows it.
 
-    ``places_left`` and ``registration_closes_at`` are where registration settings (a capacity,
-    a closing time) will show: events have neither yet, so both are None ("no limit", "no
-    closing time") and the listing shows nothing for them.
+    ``places_left`` and ``registration_closes_at`` come from the event's registration policy
+    (read through the reverse relation ``registration_policy``) when its players register
+    themselves: None means no limit, or no closing time to show.
     """
 
     event: Tournament
@@ -132,14 +140,39 @@ class ListingRow:
         return str(Phase.LABELS[self.phase])
 
 
+def _self_service_policy(event: Tournament):
+    """The event's registration policy when its players register themselves, else None."""
+    try:
+        policy = event.registration_policy
+    except ObjectDoesNotExist:
+        return None
+    return policy if policy.self_service else None
+
+
+def registration_figures(event: Tournament, now: datetime.datetime) -> dict:
+    """Places left and the closing time of a self-service registration still to come (both
+    None otherwise); ``event`` carries ``field_count`` (``listed_events``)."""
+    policy = _self_service_policy(event)
+    if policy is None or event.status not in OPEN_STATES:
+        return {}
+    figures = {}
+    if policy.capacity is not None:
+        figures["places_left"] = max(policy.capacity - event.field_count, 0)
+    if policy.closes_at is not None and policy.closes_at > now:
+        figures["registration_closes_at"] = policy.closes_at
+    return figures
+
+
 def listing_rows(events) -> list[ListingRow]:
     """The rows of one page of ``listed_events`` (no further query)."""
+    now = timezone.now()
     return [
         ListingRow(
             event=event,
             phase=phase_of(event),
             mode_label=event.game_mode.get("label", event.mode),
             entrant_count=event.entrant_count,
+            **registration_figures(event, now),
         )
         for event in events
     ]

@@ -128,9 +128,11 @@ def register_player(
     seed: int | None = None,
     display_name: str = "",
     player: Player | None = None,
+    name_listed: bool = False,
     actor: Actor = SYSTEM,
 ) -> Entrant:
-    """Add a player to the event (shown as ``display_name`` when given); after the first round
+    """Add a player to the event (shown as ``display_name`` when given; named on the public
+    list of entrants when ``name_listed``: the player agreed); after the first round
     it is recorded as a late entry. ``player`` is a known player's record (the same person as
     at earlier events: their history, rating and seasons carry on), if the actor may attach it
     (``_attachable``; audited in every event of the record); else a new record is made."""
@@ -140,9 +142,9 @@ def register_player(
             known = _attachable(tournament, player, actor)
             if tournament.entrants.filter(player=known).exists():
                 raise RegistrationError(f"{known.name} is already registered in this event")
-            return {"player": known}
+            return {"player": known, "name_listed": name_listed}
         record = Player.objects.create(name=name.strip(), club=club.strip(), email=email.strip())
-        return {"player": record}
+        return {"player": record, "name_listed": name_listed}
 
     shown = display_name.strip() or name
     entrant = _join(tournament, shown, team_play=False, make_side=make_side, actor=actor, seed=seed)

@@ -24,6 +24,7 @@ from tournament.models import (
 from tournament.services.chiefs import event_chief_statistics
 from tournament.services.final_standings import final_standings
 from tournament.services.permissions import token_from_request
+from tournament.services.public_field import public_field
 from tournament.views.visibility import public_rounds, token_query, visible_tournament
 
 ELIMINATION_KINDS = [*ELIMINATION_STAGES, StageKind.TIE_BREAK]
@@ -134,8 +135,7 @@ def tournament_detail(request, slug):
             "found": find_tables(tournament, current, query),
             "searched": bool(query.strip()),
             "has_bracket": has_bracket,
-            "entrants": list(tournament.entrants.order_by("display_name")[:ENTRANTS_LISTED]),
-            "entrant_count": tournament.entrants.count(),
+            **public_field(tournament, ENTRANTS_LISTED),
             "standings_url": reverse("tournament:standings", args=[tournament.slug]) + token,
             "qr": qr_svg(page_url),
             "page_url": page_url,

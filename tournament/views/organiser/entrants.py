@@ -116,7 +116,13 @@ def register_from_form(tournament, form, actor, user):
         if strong:
             raise PlayedBefore(strong)
     return registration.register_player(
-        tournament, data["name"], club=data["club"], email=data["email"], player=known, actor=actor
+        tournament,
+        data["name"],
+        club=data["club"],
+        email=data["email"],
+        player=known,
+        name_listed=data["name_listed"],
+        actor=actor,
     )
 
 
