@@ -75,21 +75,20 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 
 
 def service_urls(args) -> tuple[str, str]:
-    """The rush's database and Redis (both on the servers the environment names)."""
-    database_url = args.database_url
-    if not database_url:
-        base = os.environ.get("DATABASE_URL", "")
-        if not base.startswith("postgres"):
-            raise SystemExit("set DATABASE_URL to a PostgreSQL server (or --database-url)")
-        database_url = bench_database_url(base).removesuffix("_bench") + "_registration_rush"
+    """The rush's database (``--database-url``, or ``<DATABASE_URL's name>_registration_rush``
+    on its server) and Redis (``--redis-url``, or database 10 of ``REDIS_URL``'s server)."""
+    base = os.environ.get("DATABASE_URL", "")
+    if not (args.database_url or base.startswith("postgres")):
+        raise SystemExit("set DATABASE_URL to a PostgreSQL server (or --database-url)")
+    database_url = args.database_url or bench_database_url(base).replace(
+        "_bench", "_registration_rush"
+    )
     if "rush" not in urlparse(database_url).path:
         raise SystemExit("the rush drops its database first: its name must say rush")
-    redis_url = args.redis_url
-    if not redis_url:
-        base = os.environ.get("REDIS_URL") or os.environ.get("TEST_REDIS_URL")
-        if not base:
-            raise SystemExit("set REDIS_URL (or --redis-url)")
-        redis_url = urlparse(base)._replace(path=f"/{REDIS_DB}").geturl()
+    servers = args.redis_url or os.environ.get("REDIS_URL") or os.environ.get("TEST_REDIS_URL")
+    if not servers:
+        raise SystemExit("set REDIS_URL (or --redis-url)")
+    redis_url = args.redis_url or urlparse(servers)._replace(path=f"/{REDIS_DB}").geturl()
     return database_url, redis_url
 
 

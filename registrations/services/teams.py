@@ -53,6 +53,18 @@ def check_team_event(tournament: Tournament, policy: RegistrationPolicy | None) 
         raise RegistrationError(state_sentence(state, policy))
 
 
+def team_already(tournament: Tournament, user, is_this) -> TeamEntry | None:
+    """The team ``user`` is already in at ``tournament`` if ``is_this(team)`` (a repeat of the
+    same call: twice is once), None if they are in none; any other team is a refusal."""
+    mine = entry_in_event(tournament, user)
+    if mine is None or is_this(mine):
+        return mine
+    raise RegistrationError(
+        _("You are already in the team %(team)s in this event: leave it first.")
+        % {"team": mine.name}
+    )
+
+
 def _signed_in(user) -> None:
     if user is None or not getattr(user, "is_authenticated", False):
         raise RegistrationError(_("Sign in to register a team."))
@@ -75,14 +87,9 @@ def create_team(
     _signed_in(user)
     name = clean_team_name(name)
     tournament = locked_event(tournament)
-    mine = entry_in_event(tournament, user)
-    if mine is not None and mine.captain_id == user.pk:
-        return mine
+    mine = team_already(tournament, user, lambda team: team.captain_id == user.pk)
     if mine is not None:
-        raise RegistrationError(
-            _("You are already in the team %(team)s in this event: leave it first.")
-            % {"team": mine.name}
-        )
+        return mine
     policy = policy_of(tournament)
     check_team_event(tournament, policy)
     check_who_may(tournament, policy, user, code)
@@ -115,14 +122,8 @@ def join_team(token: str, user, *, actor: Actor, player_name: str = "") -> TeamE
         raise RegistrationError(_("This team link is not valid: ask your captain for it again."))
     tournament = locked_event(found.tournament)
     entry = TeamEntry.objects.select_for_update().get(pk=found.pk)
-    mine = entry_in_event(tournament, user)
-    if mine is not None and mine.pk == entry.pk:
+    if team_already(tournament, user, lambda team: team.pk == entry.pk) is not None:
         return entry
-    if mine is not None:
-        raise RegistrationError(
-            _("You are already in the team %(team)s in this event: leave it first.")
-            % {"team": mine.name}
-        )
     if is_out(entry):
         raise RegistrationError(_("This team has withdrawn from the event."))
     if tournament.status not in OPEN_STATES or tournament.rounds.exists():
