@@ -31,6 +31,7 @@ from registrations.api.teams import (
     TeamRemoveMemberView,
     TeamWithdrawView,
 )
+from registrations.api.views import RegistrationPolicyView, RegistrationViewSet
 from tournament.api.audit import AuditViewSet
 from tournament.api.bracket import BracketView, EliminationStepView
 from tournament.api.entrants import EntrantSuggestionsView, EntrantViewSet
@@ -49,6 +50,9 @@ router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register(f"{TOURNAMENT}/entrants", EntrantViewSet, basename="tournament-entrant")
 router.register(f"{TOURNAMENT}/rounds", RoundViewSet, basename="tournament-round")
 router.register(f"{TOURNAMENT}/audit", AuditViewSet, basename="tournament-audit")
+router.register(
+    f"{TOURNAMENT}/registrations", RegistrationViewSet, basename="tournament-registration"
+)
 router.register("matches", MatchViewSet, basename="match")
 
 urlpatterns = [
@@ -97,6 +101,11 @@ urlpatterns = [
         name="api-entrant-suggestions",
     ),
     path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
+    path(
+        f"{TOURNAMENT_PATH}/registration-policy/",
+        RegistrationPolicyView.as_view(),
+        name="api-registration-policy",
+    ),
     path(
         f"{TOURNAMENT_PATH}/standings.csv",
         StandingsView.as_view(as_csv=True),

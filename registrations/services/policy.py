@@ -77,5 +77,5 @@ def set_policy(
         after=_plain(policy),
         actor=actor,
     )
-    promote_next(tournament, policy, actor, site)
+    promote_next(tournament, policy, site)
     return policy

@@ -3,7 +3,7 @@ takes it at once, in the transaction that freed it, and is told after the commit
 
 from __future__ import annotations
 
-from common.audit.actor import Actor
+from common.audit.actor import SYSTEM, Actor
 from registrations.models import Registration, RegistrationPolicy, RegistrationStatus
 from registrations.services.notices import tell_promoted
 from registrations.services.places import places_left
@@ -26,19 +26,20 @@ def first_waitlisted(tournament: Tournament) -> Registration | None:
 def seat_waitlisted(registration: Registration, actor: Actor, site: str = "") -> Registration:
     """Give a waitlisted registration its place, audit it, and tell the player."""
     before = snapshot(registration)
-    take_place(registration, actor)
+    take_place(registration)
     record(registration, "promoted", before, actor)
     tell_promoted(registration, site)
     return registration
 
 
 def promote_next(
-    tournament: Tournament, policy: RegistrationPolicy | None, actor: Actor, site: str = ""
+    tournament: Tournament, policy: RegistrationPolicy | None, site: str = ""
 ) -> list[Registration]:
     """Fill every free place from the front of the waitlist (even one the organiser has
     since closed: those players are waiting); the registrations promoted.
 
-    The caller holds the event's lock (``places.locked_event``)."""
+    The platform promotes (the waitlist's rule, whoever freed the place); the caller holds
+    the event's lock (``places.locked_event``)."""
     promoted: list[Registration] = []
     if policy is None:
         return promoted
@@ -46,5 +47,5 @@ def promote_next(
         registration = first_waitlisted(tournament)
         if registration is None:
             break
-        promoted.append(seat_waitlisted(registration, actor, site))
+        promoted.append(seat_waitlisted(registration, SYSTEM, site))
     return promoted

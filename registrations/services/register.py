@@ -91,7 +91,7 @@ def place(registration: Registration, policy: RegistrationPolicy, actor: Actor) 
     if policy.review:
         return
     if free:
-        take_place(registration, actor)
+        take_place(registration)
     else:
         registration.status = RegistrationStatus.WAITLISTED
         registration.save(update_fields=["status", "updated_at"])
@@ -120,7 +120,7 @@ def register_once(
     policy = policy_of(tournament)
     check_open(tournament, policy)
     check_who_may(tournament, policy, user, code)
-    promote_next(tournament, policy, actor, site)  # the waitlist goes before a newcomer
+    promote_next(tournament, policy, site)  # the waitlist goes before a newcomer
     registration = arrive(tournament, user, name, bool(name_listed), existing)
     if (
         tournament.entrants.filter(player=registration.player)

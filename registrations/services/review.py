@@ -50,14 +50,14 @@ def accept(
     registration = _pending(registration, actor)
     tournament = registration.tournament
     policy = policy_of(tournament)
-    promote_next(tournament, policy, actor, site)  # those waiting already go first
+    promote_next(tournament, policy, site)  # those waiting already go first
     free = places_left(tournament, policy) != 0
     if not free and not (policy and policy.waitlist):
         raise RegistrationError(_("The event is full and has no waitlist: raise the capacity."))
     before = snapshot(registration)
     registration.organiser_message = message
     if free:
-        take_place(registration, actor)
+        take_place(registration)
     else:
         registration.status = RegistrationStatus.WAITLISTED
     registration.save(update_fields=["status", "organiser_message", "updated_at"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
+from common.audit.channels import Channel
 from registrations.models import Registration, RegistrationStatus
 from registrations.services.errors import RegistrationError
 from registrations.services.team_seating import entry_of, team_side
@@ -45,6 +46,12 @@ def free_name(tournament: Tournament, name: str, player: Player | None) -> str:
     raise RegistrationError(_("%(name)s is already taken in this event") % {"name": name})
 
 
+def on_own_registration(registration: Registration) -> Actor:
+    """Who adds a registered player to the field: the platform, on the player's own account
+    (so their own player record may be attached, whoever gave the place)."""
+    return Actor(user=registration.user, channel=Channel.SYSTEM)
+
+
 def _player_side(registration: Registration, actor: Actor) -> Entrant:
     """A single player's entrant: made, or their old one reinstated."""
     tournament = registration.tournament
@@ -57,10 +64,11 @@ def _player_side(registration: Registration, actor: Actor) -> Entrant:
     return entrant
 
 
-def take_place(registration: Registration, actor: Actor) -> Registration:
+def take_place(registration: Registration) -> Registration:
     """Seat a registration in the field: its entrant is made (or its old one reinstated; a
-    team's by ``team_seating.team_side``), it carries the player's listing consent, and the
-    registration is ``registered``."""
+    team's by ``team_seating.team_side``) on the player's (the captain's) own account, it
+    carries the player's listing consent, and the registration is ``registered``."""
+    actor = on_own_registration(registration)
     entry = entry_of(registration)
     entrant = team_side(entry, actor) if entry else _player_side(registration, actor)
     entrant.name_listed = registration.name_listed

@@ -48,7 +48,7 @@ def _take_place(
     state = current_state(tournament, policy)
     if state in (State.CLOSED, State.NOT_YET):
         raise RegistrationError(state_sentence(state, policy))
-    promote_next(tournament, policy, actor)  # the waitlist goes before a newcomer
+    promote_next(tournament, policy)  # the waitlist goes before a newcomer
     existing = Registration.objects.select_for_update().filter(
         tournament=tournament, user=entry.captain_id
     )

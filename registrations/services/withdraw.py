@@ -47,5 +47,5 @@ def release(
     registration.save(update_fields=["status", "entrant", "updated_at"])
     record(registration, action, before, actor)
     if held_place and not tournament.rounds.exists():
-        promote_next(tournament, policy_of(tournament), actor, site)
+        promote_next(tournament, policy_of(tournament), site)
     return registration
