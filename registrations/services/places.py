@@ -33,7 +33,7 @@ def locked_event(tournament: Tournament) -> Tournament:
 def locked_registration(registration: Registration) -> Registration:
     """The registration, locked and read afresh (the caller holds the event's lock)."""
     return (
-        Registration.objects.select_for_update()
+        Registration.objects.select_for_update(of=("self",))
         .select_related("tournament", "entrant", "player", "user")
         .get(pk=registration.pk)
     )

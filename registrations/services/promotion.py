@@ -15,7 +15,7 @@ from tournament.models import Tournament
 def first_waitlisted(tournament: Tournament) -> Registration | None:
     """The front of the event's waitlist, locked."""
     return (
-        Registration.objects.select_for_update()
+        Registration.objects.select_for_update(of=("self",))
         .select_related("tournament", "player", "user")
         .filter(tournament=tournament, status=RegistrationStatus.WAITLISTED)
         .order_by("queue_number")
