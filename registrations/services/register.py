@@ -61,7 +61,9 @@ def check_open(tournament: Tournament, policy: RegistrationPolicy | None) -> Non
     if state in (State.CLOSED, State.NOT_YET):
         raise RegistrationError(state_sentence(state, policy))
     if tournament.team_play:
-        raise RegistrationError(_("Teams are registered by the organiser in this event."))
+        raise RegistrationError(
+            _("This event is played by teams: a captain registers the team from the event's page.")
+        )
 
 
 def next_queue_number(tournament: Tournament) -> int:
