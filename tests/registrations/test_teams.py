@@ -3,6 +3,7 @@ the mode plays; members join by link; too big, twice, two teams: refused; full: 
 
 import pytest
 
+from common.audit.logic.story import AuditNames, tell
 from common.audit.models import AuditEntry
 from registrations.models import RegistrationStatus, TeamEntryMember
 from registrations.services.errors import RegistrationError
@@ -147,3 +148,24 @@ def test_bad_team_input_is_refused_with_a_clear_message():
     with pytest.raises(RegistrationError, match="already registered"):
         captain_team(event, other, "hex raiders")
     assert event.team_entries.count() == 1
+
+
+def test_the_organisers_trail_tells_each_team_step_in_words():
+    event = team_event()
+    captain, mate, third = players(3)
+    entry = team_of(event, captain, [mate, third])
+    leave_team(entry, third, actor=player_actor(third))
+    names = AuditNames(entrants={str(e.pk): e.display_name for e in event.entrants.all()})
+    told = [
+        tell(e, names).sentence
+        for e in AuditEntry.objects.filter(tournament=event).order_by("pk")
+        if e.action.startswith("team.") or e.action == "entrant.team_members_changed"
+    ]
+    assert told == [
+        "runner0 registered a team (it takes a place once it has enough members).",
+        "runner1 joined a team.",
+        "runner2 joined a team.",
+        "runner2 changed the players of Hex Raiders.",
+        "runner2 left a team.",
+        "runner2 changed the players of Hex Raiders.",
+    ]

@@ -58,6 +58,12 @@ ACTION_WORDS = {
     "player.merged": "merged two player profiles",
     "notifications.subscribed": "turned notifications on for a device",
     "notifications.unsubscribed": "turned notifications off for a device",
+    "team.created": "registered a team (it takes a place once it has enough members)",
+    "team.joined": "joined a team",
+    "team.left": "left a team",
+    "team.member_removed": "removed a member from a team",
+    "team.withdrawn": "withdrew a team",
+    "entrant.team_members_changed": "changed the players of {entrant}",
 }
 
 #: The part of a target's type that says which name to use.
