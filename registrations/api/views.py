@@ -71,6 +71,16 @@ class RegistrationPolicyView(TournamentNestedMixin, APIView):
 ORGANISER_ACTIONS = ("accept", "decline", "promote", "move", "paid")
 
 
+def acts_with(body):
+    """The schema of an action on one registration: ``body`` in, the registration out (409:
+    the service's refusal)."""
+    return extend_schema(
+        parameters=[TOURNAMENT_SLUG],
+        request=body,
+        responses={200: RegistrationSerializer, 409: DETAIL},
+    )
+
+
 @extend_schema_view(
     list=extend_schema(parameters=[TOURNAMENT_SLUG]),
     create=extend_schema(
@@ -139,11 +149,7 @@ class RegistrationViewSet(
             entry.registration, status.HTTP_201_CREATED if entry.created else status.HTTP_200_OK
         )
 
-    @extend_schema(
-        parameters=[TOURNAMENT_SLUG],
-        request=EmptySerializer,
-        responses={200: RegistrationSerializer, 409: DETAIL},
-    )
+    @acts_with(EmptySerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request, *args, **kwargs):
         """Withdraw (the player, or an organiser); a place it held goes to the waitlist."""
@@ -151,11 +157,7 @@ class RegistrationViewSet(
         registration = withdraw(self.get_object(), actor_for(request), site=site_of(request))
         return self._answer(registration)
 
-    @extend_schema(
-        parameters=[TOURNAMENT_SLUG],
-        request=MessageSerializer,
-        responses={200: RegistrationSerializer, 409: DETAIL},
-    )
+    @acts_with(MessageSerializer)
     @action(detail=True, methods=["post"])
     def accept(self, request, *args, **kwargs):
         """Accept a registration awaiting review (organisers)."""
@@ -165,22 +167,14 @@ class RegistrationViewSet(
         )
         return self._answer(registration)
 
-    @extend_schema(
-        parameters=[TOURNAMENT_SLUG],
-        request=MessageSerializer,
-        responses={200: RegistrationSerializer, 409: DETAIL},
-    )
+    @acts_with(MessageSerializer)
     @action(detail=True, methods=["post"])
     def decline(self, request, *args, **kwargs):
         """Decline a registration awaiting review, saying why (organisers)."""
         message = self._body(request)["message"]
         return self._answer(review.decline(self.get_object(), actor_for(request), message))
 
-    @extend_schema(
-        parameters=[TOURNAMENT_SLUG],
-        request=PromoteSerializer,
-        responses={200: RegistrationSerializer, 409: DETAIL},
-    )
+    @acts_with(PromoteSerializer)
     @action(detail=True, methods=["post"])
     def promote(self, request, *args, **kwargs):
         """Move a waitlisted player into the field (over the capacity only when asked)."""
@@ -190,11 +184,7 @@ class RegistrationViewSet(
         )
         return self._answer(registration)
 
-    @extend_schema(
-        parameters=[TOURNAMENT_SLUG],
-        request=MoveSerializer,
-        responses={200: RegistrationSerializer, 409: DETAIL},
-    )
+    @acts_with(MoveSerializer)
     @action(detail=True, methods=["post"])
     def move(self, request, *args, **kwargs):
         """Put a waitlisted player at another position of the waitlist (organisers)."""
@@ -202,11 +192,7 @@ class RegistrationViewSet(
         registration = desk.move_in_waitlist(self.get_object(), position, actor_for(request))
         return self._answer(registration)
 
-    @extend_schema(
-        parameters=[TOURNAMENT_SLUG],
-        request=PaidSerializer,
-        responses={200: RegistrationSerializer, 409: DETAIL},
-    )
+    @acts_with(PaidSerializer)
     @action(detail=True, methods=["post"])
     def paid(self, request, *args, **kwargs):
         """Mark the entry fee paid or not (organisers)."""

@@ -141,25 +141,9 @@ def register_once(
     return Entry(registration, created=True)
 
 
-def register(
-    tournament: Tournament,
-    user,
-    *,
-    name: str,
-    actor: Actor,
-    code: str = "",
-    name_listed: bool = False,
-    site: str = "",
-) -> Registration:
-    """Register ``user`` for ``tournament`` as ``name``: a free place makes them registered
-    (an entrant in the field), a full event with a waitlist waitlists them, one without refuses;
-    with review on they wait for the organiser (no place is held until accepted)."""
-    return register_once(
-        tournament,
-        user,
-        name=name,
-        actor=actor,
-        code=code,
-        name_listed=name_listed,
-        site=site,
-    ).registration
+def register(tournament: Tournament, user, **options) -> Registration:
+    """Register ``user`` for ``tournament`` (``register_once``'s options: ``name``, ``actor``,
+    ``code``, ``name_listed``, ``site``): a free place makes them registered (an entrant in the
+    field), a full event with a waitlist waitlists them, one without refuses; with review on
+    they wait for the organiser (no place is held until accepted)."""
+    return register_once(tournament, user, **options).registration

@@ -86,6 +86,6 @@ def leave_field(registration: Registration, actor: Actor) -> None:
     if entrant is None:
         return
     if entrant.status != EntrantStatus.DROPPED:
-        drop(entrant, actor, reason=str(_("withdrew from the event")))
+        registration.entrant = drop(entrant, actor, reason=str(_("withdrew from the event")))
     if not registration.tournament.rounds.exists():
         registration.entrant = None

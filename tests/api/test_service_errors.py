@@ -8,11 +8,12 @@ import pkgutil
 import pytest
 
 import matches.services
+import registrations.services
 import tournament.services
 from common.api.errors import api_exception_handler
 from common.errors import ServiceError
 
-SERVICE_PACKAGES = (matches.services, tournament.services)
+SERVICE_PACKAGES = (matches.services, tournament.services, registrations.services)
 
 
 def service_error_classes() -> list[type]:

@@ -4,9 +4,10 @@ import pytest
 
 from registrations.models import RegistrationStatus
 from registrations.services.errors import RegistrationError
-from registrations.services.places import places_left, waitlist_position
+from registrations.services.places import places_left, registration_state, waitlist_position
+from registrations.services.policy import set_policy
 from registrations.services.register import register, register_once
-from tests.registrations.conftest import open_event, player_actor, players
+from tests.registrations.conftest import open_event, organiser_actor, player_actor, players
 
 pytestmark = pytest.mark.django_db
 
@@ -50,3 +51,24 @@ def test_full_without_a_waitlist_is_refused_and_changes_nothing(db):
     with pytest.raises(RegistrationError, match="full"):
         sign_up(tournament, second)
     assert tournament.registrations.count() == 1
+
+
+def test_a_larger_capacity_gives_the_new_places_to_the_waitlist_at_once(event):
+    users = players(4)
+    rows = [sign_up(event, user) for user in users]
+    set_policy(event, organiser_actor(event), capacity=3)
+    statuses = [type(r).objects.get(pk=r.pk).status for r in rows]
+    assert statuses == ["registered"] * 3 + ["waitlisted"]
+    set_policy(event, organiser_actor(event), capacity=None)
+    assert places_left(event) is None
+    assert event.registrations.filter(status="waitlisted").count() == 0
+
+
+def test_an_unknown_setting_is_refused(event):
+    with pytest.raises(RegistrationError, match="Unknown registration settings: colour"):
+        set_policy(event, organiser_actor(event), colour="red")
+
+
+def test_the_state_sentence_says_open(event):
+    state = registration_state(event)
+    assert state.state == "open" and state.sentence == "Registration is open."

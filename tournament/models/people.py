@@ -5,6 +5,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from tournament.models.choices import EntrantStatus
 from tournament.models.event import Tournament
@@ -126,7 +127,7 @@ class Entrant(models.Model):
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     name_listed = models.BooleanField(
         default=False,
-        help_text="The player agreed to be named on the public list of entrants.",
+        help_text=gettext_lazy("The player agreed to be named on the public list of entrants."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
