@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from registrations.models import Registration, RegistrationStatus, TeamEntry
 from registrations.services.places import places_left
+from tests.factories import UserFactory
 from tests.registrations.conftest import players
 from tests.registrations.team_helpers import captain_team, team_event, team_of
 
@@ -82,3 +83,15 @@ def test_the_captain_withdraws_the_team_and_its_place_is_freed(client):
     assert not TeamEntry.objects.exists()
     assert Registration.objects.get().status == RegistrationStatus.WITHDRAWN
     assert places_left(event) == 1
+
+
+def test_the_admin_shows_a_team_and_its_members_read_only(client):
+    event = team_event()
+    captain, mate = players(2)
+    entry = team_of(event, captain, [mate])
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    listing = client.get("/admin/registrations/teamentry/")
+    assert listing.status_code == 200 and "Hex Raiders" in listing.content.decode()
+    page = client.get(f"/admin/registrations/teamentry/{entry.pk}/change/").content.decode()
+    assert mate.username in page and 'name="_save"' not in page
+    assert client.get("/admin/registrations/teamentry/add/").status_code == 403

@@ -68,6 +68,8 @@ ACTION_WORDS = {
     "registration.policy_set": "changed the registration settings",
     "notifications.subscribed": "turned notifications on for a device",
     "notifications.unsubscribed": "turned notifications off for a device",
+    "registration.team_complete": "entered a team that now has enough members",
+    "registration.team_too_small": "gave up a team's place (too few members left)",
     "team.created": "registered a team (it takes a place once it has enough members)",
     "team.joined": "joined a team",
     "team.left": "left a team",
