@@ -43,6 +43,8 @@ def test_the_link_asks_a_stranger_to_sign_in_then_joins_them(client):
     assert entry.registration.status == RegistrationStatus.REGISTERED
     team_page = client.get(reverse("teams:team", args=[event.slug, entry.pk])).content.decode()
     assert "Registered" in team_page and "Leave the team" in team_page
+    private = reverse("matches:my-table", args=[entry.registration.entrant.access_token])
+    assert private in team_page
 
 
 def test_a_refused_join_is_shown_on_the_page_and_changes_nothing(client):
