@@ -29,6 +29,14 @@ from registrations.api.questions import (
     QuestionViewSet,
     RegistrationAnswersView,
 )
+from registrations.api.teams import (
+    TeamCreateView,
+    TeamDetailView,
+    TeamJoinView,
+    TeamLeaveView,
+    TeamRemoveMemberView,
+    TeamWithdrawView,
+)
 from registrations.api.views import RegistrationPolicyView, RegistrationViewSet
 from tournament.api.audit import AuditViewSet
 from tournament.api.bracket import BracketView, EliminationStepView
@@ -138,6 +146,22 @@ urlpatterns = [
         f"{TOURNAMENT_PATH}/registrations/<int:pk>/answers/",
         RegistrationAnswersView.as_view(),
         name="api-registration-answers",
+    ),
+    path("teams/join/", TeamJoinView.as_view(), name="api-team-join"),
+    path(f"{TOURNAMENT_PATH}/teams/", TeamCreateView.as_view(), name="api-teams"),
+    path(f"{TOURNAMENT_PATH}/teams/<int:pk>/", TeamDetailView.as_view(), name="api-team"),
+    path(
+        f"{TOURNAMENT_PATH}/teams/<int:pk>/remove/",
+        TeamRemoveMemberView.as_view(),
+        name="api-team-remove",
+    ),
+    path(
+        f"{TOURNAMENT_PATH}/teams/<int:pk>/leave/", TeamLeaveView.as_view(), name="api-team-leave"
+    ),
+    path(
+        f"{TOURNAMENT_PATH}/teams/<int:pk>/withdraw/",
+        TeamWithdrawView.as_view(),
+        name="api-team-withdraw",
     ),
     *router.urls,
 ]

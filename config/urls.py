@@ -30,6 +30,7 @@ urlpatterns = [
     path("api/v1/", include("config.api_urls")),
     path("", include(result_doors.routes(side_page=players.my_table))),
     path("", include("tournament.urls")),
+    path("", include("registrations.team_urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

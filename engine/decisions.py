@@ -313,6 +313,26 @@ DECISIONS: tuple[Decision, ...] = (
         "000/001: a game's winner is the side placed first; statistics across events not covered",
         "none (an event made private leaves the figures)",
     ),
+    Decision(
+        "A team registered by its captain takes a place only while its members make a size the "
+        "mode seats (Alliances: 2 or 3), at the back of the queue from the moment it does; a "
+        "member who would make it larger than any size the mode seats is refused",
+        "000 Alliances: teams of 2-3 players; registration not covered",
+        "Game mode (its team sizes)",
+    ),
+    Decision(
+        "A team left too small for the mode before round 1 (a member removed or gone) gives up "
+        "its place to the first waitlisted; once round 1 is paired its members are fixed, and "
+        "the organiser's desk makes any change",
+        "not covered",
+        "none",
+    ),
+    Decision(
+        "A team's invitation link stands for the event's entry code (the captain gave it); an "
+        "event for members only still asks each team member to be one",
+        "not covered",
+        "Registration: who may register (anyone signed in, code holders, members)",
+    ),
 )
 
 

@@ -7,7 +7,7 @@ only the rows of the events the user runs (``permissions.run_by``).
 
 from django.contrib import admin
 
-from registrations.models import Registration, RegistrationPolicy
+from registrations.models import Registration, RegistrationPolicy, TeamEntry, TeamEntryMember
 from tournament.admin import TournamentAdmin
 from tournament.models import Tournament
 from tournament.services.permissions import run_by
@@ -54,3 +54,31 @@ class RegistrationPolicyAdmin(RunByUser, admin.ModelAdmin):
     list_filter = ["self_service", "waitlist", "who_may", "review"]
     search_fields = ["tournament__name"]
     autocomplete_fields = ["tournament"]
+
+
+class TeamEntryMemberInline(admin.TabularInline):
+    model = TeamEntryMember
+    fields = readonly_fields = ["user", "player", "joined_at"]
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(TeamEntry)
+class TeamEntryAdmin(RunByUser, admin.ModelAdmin):
+    """Teams their captains registered, to look at: members join and leave through the team
+    pages and the API, whose services keep the team's place in step; never here."""
+
+    list_display = ["name", "tournament", "captain", "registration", "created_at"]
+    search_fields = ["name", "captain__username", "tournament__name"]
+    fields = readonly_fields = ["name", "tournament", "captain", "registration", "team"]
+    list_select_related = ["tournament", "captain", "registration"]
+    inlines = [TeamEntryMemberInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -19,6 +19,7 @@ from registrations.models.registration import (
     Registration,
     RegistrationStatus,
 )
+from registrations.models.teams import MAX_TEAM_NAME, TeamEntry, TeamEntryMember
 
 __all__ = [
     "MAX_CAPACITY",
@@ -34,4 +35,7 @@ __all__ = [
     "RegistrationQuestion",
     "RegistrationStatus",
     "WhoMay",
+    "MAX_TEAM_NAME",
+    "TeamEntry",
+    "TeamEntryMember",
 ]

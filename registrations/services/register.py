@@ -69,7 +69,9 @@ def check_open(tournament: Tournament, policy: RegistrationPolicy | None) -> Non
     if state in (State.CLOSED, State.NOT_YET):
         raise RegistrationError(state_sentence(state, policy))
     if tournament.team_play:
-        raise RegistrationError(_("Teams are registered by the organiser in this event."))
+        raise RegistrationError(
+            _("This event is played by teams: a captain registers the team from the event's page.")
+        )
 
 
 def next_queue_number(tournament: Tournament) -> int:
@@ -78,7 +80,7 @@ def next_queue_number(tournament: Tournament) -> int:
     return (latest or 0) + 1
 
 
-def _arrive(tournament, user, name, name_listed, existing) -> Registration:
+def arrive(tournament, user, name, name_listed, existing) -> Registration:
     """The registration at the back of the queue: a new one, or an old one made anew."""
     registration = existing or Registration(tournament=tournament, user=user)
     registration.name = name
@@ -89,7 +91,7 @@ def _arrive(tournament, user, name, name_listed, existing) -> Registration:
     return registration
 
 
-def _place(registration: Registration, policy: RegistrationPolicy, actor: Actor) -> None:
+def place(registration: Registration, policy: RegistrationPolicy, actor: Actor) -> None:
     """Put an arriving registration where the policy says: review, a place or the waitlist."""
     free = places_left(registration.tournament, policy) != 0
     if not (policy.review or free or policy.waitlist):
@@ -129,7 +131,7 @@ def register_once(
     check_open(tournament, policy)
     check_who_may(tournament, policy, user, code)
     promote_next(tournament, policy, site)  # the waitlist goes before a newcomer
-    registration = _arrive(tournament, user, name, bool(name_listed), existing)
+    registration = arrive(tournament, user, name, bool(name_listed), existing)
     if (
         tournament.entrants.filter(player=registration.player)
         .exclude(status=EntrantStatus.DROPPED)
@@ -142,7 +144,7 @@ def register_once(
             % {"name": name}
         )
     before = snapshot(existing) if existing is not None else None
-    _place(registration, policy, actor)
+    place(registration, policy, actor)
     record(registration, "registered_again" if existing else "created", before, actor)
     tell_registered(registration, site)
     return Entry(registration, created=True)

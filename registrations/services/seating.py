@@ -13,6 +13,7 @@ from common.audit.actor import Actor
 from common.audit.channels import Channel
 from registrations.models import Registration, RegistrationStatus
 from registrations.services.errors import RegistrationError
+from registrations.services.team_seating import entry_of, team_side
 from tournament.models import Entrant, EntrantStatus, Player, Tournament
 from tournament.services.players import player_of
 from tournament.services.registration import drop, register_player, reinstate
@@ -51,18 +52,25 @@ def on_own_registration(registration: Registration) -> Actor:
     return Actor(user=registration.user, channel=Channel.SYSTEM)
 
 
-def take_place(registration: Registration) -> Registration:
-    """Seat a registration in the field: its entrant is made (or its old one reinstated) on the
-    player's own account, it carries the player's listing consent, and the registration is
-    ``registered``."""
+def _player_side(registration: Registration, actor: Actor) -> Entrant:
+    """A single player's entrant: made, or their old one reinstated."""
     tournament = registration.tournament
-    actor = on_own_registration(registration)
     entrant = Entrant.objects.filter(tournament=tournament, player=registration.player_id).first()
     if entrant is None:
         name = free_name(tournament, registration.name, registration.player)
         entrant = register_player(tournament, name, player=registration.player, actor=actor)
     elif entrant.status == EntrantStatus.DROPPED:
         entrant = reinstate(entrant, actor)
+    return entrant
+
+
+def take_place(registration: Registration) -> Registration:
+    """Seat a registration in the field: its entrant is made (or its old one reinstated; a
+    team's by ``team_seating.team_side``) on the player's (the captain's) own account, it
+    carries the player's listing consent, and the registration is ``registered``."""
+    actor = on_own_registration(registration)
+    entry = entry_of(registration)
+    entrant = team_side(entry, actor) if entry else _player_side(registration, actor)
     entrant.name_listed = registration.name_listed
     entrant.save(update_fields=["name_listed"])
     registration.entrant = entrant

@@ -32,12 +32,20 @@ def withdraw(registration: Registration, actor: Actor, *, site: str = "") -> Reg
             _("This registration is already %(status)s.")
             % {"status": registration.get_status_display().lower()}
         )
+    return release(registration, tournament, actor, action="withdrawn", site=site)
+
+
+def release(
+    registration: Registration, tournament, actor: Actor, *, action: str, site: str = ""
+) -> Registration:
+    """The registration (locked, under the event's lock) lets go of its place or its turn:
+    withdrawn, audited as ``registration.<action>``, the waitlist moved on."""
     before = snapshot(registration)
     held_place = registration.status == RegistrationStatus.REGISTERED
     leave_field(registration, actor)
     registration.status = RegistrationStatus.WITHDRAWN
     registration.save(update_fields=["status", "entrant", "updated_at"])
-    record(registration, "withdrawn", before, actor)
+    record(registration, action, before, actor)
     if held_place and not tournament.rounds.exists():
         promote_next(tournament, policy_of(tournament), site)
     return registration

@@ -37,6 +37,7 @@ from tests.browser.helpers import (
     report_for,
     staff_user,
 )
+from tests.browser.team_showcase import build_team_event
 from tests.factories import PlayerFactory, TournamentFactory
 from tournament.models import Entrant, EntrantStatus, Player, StaffRole, StaffRoleKind
 from tournament.services import clock
@@ -134,6 +135,7 @@ def build_showcase() -> dict:
         organiser_actor,
     )
     add_event(season, tournament, organiser_actor)
+    team_paths = build_team_event(organiser, player_user)
     return {
         "sessions": {
             "organiser": session_key(organiser),
@@ -180,6 +182,7 @@ def build_showcase() -> dict:
             "organisation": f"/orgs/{CLUB}/",
             "organisation-new": "/orgs/new/",
             "season-new": f"/orgs/{CLUB}/seasons/new/",
+            **team_paths,
         },
     }
 
@@ -225,6 +228,8 @@ PAGES = {
     "organisation": "organiser",
     "organisation-new": "organiser",
     "season-new": "organiser",
+    "team": "player",
+    "team-join": None,
 }
 
 

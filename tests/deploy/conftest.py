@@ -5,6 +5,8 @@ run has ``DATABASE_URL`` (PostgreSQL) and ``TEST_REDIS_URL``; .ci/run's PostgreS
 
 import contextlib
 import os
+import subprocess
+import sys
 import uuid
 from collections.abc import Iterator
 
@@ -41,6 +43,22 @@ def dropped_afterwards(prefix: str) -> Iterator[str]:
         yield f"postgres://{s['user']}:{s['password']}@{s['host']}:{s['port']}/{name}"
     finally:
         on_server(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def run_quick_bench(script: str, prefix: str, redis_url: str, root) -> tuple[int, str, str]:
+    """Run ``bench/<script> --quick`` in ``root`` on a scratch database named ``<prefix>_...``
+    (dropped afterwards) and ``redis_url``: its exit status, its output, and the output with
+    the end of its errors (for a failing assertion's message)."""
+    with dropped_afterwards(prefix) as database_url:
+        run = subprocess.run(
+            [sys.executable, f"bench/{script}", "--quick"]
+            + ["--database-url", database_url, "--redis-url", redis_url],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=540,
+        )
+    return run.returncode, run.stdout, run.stdout + run.stderr[-3000:]
 
 
 @pytest.fixture

@@ -181,17 +181,24 @@ def register_team(
     *,
     seed: int | None = None,
     actor: Actor = SYSTEM,
+    records: list[Player] | None = None,
 ) -> Entrant:
     """Add a team of two or three named players to a team event (Alliances), of a size the
     event's mode seats (King of the Hill (Alliance): two). A member the organiser already knows
     keeps their record (``team_members``: one record per person across team events, issue 35),
-    audited like a known single player."""
+    audited like a known single player. ``records``: the members' own player records, in the
+    order of ``members`` (a team whose members registered themselves), used as they are."""
+    if records is not None:
+        members = [record.name for record in records]
     members = [m.strip() for m in members if m and m.strip()]
     if not Team.MIN_MEMBERS <= len(members) <= Team.MAX_MEMBERS:
         raise RegistrationError(
             f"a team has {Team.MIN_MEMBERS} or {Team.MAX_MEMBERS} players, not {len(members)}"
         )
-    if len({m.lower() for m in members}) != len(members):
+    named = (
+        {record.pk for record in records} if records is not None else {m.lower() for m in members}
+    )
+    if len(named) != len(members):
         raise RegistrationError("each player of a team is named once")
     size_problem = tournament.mode_fit.team_size_problem(len(members))
     if tournament.team_play and size_problem is not None:
@@ -201,7 +208,8 @@ def register_team(
 
     def make_side(clean_name):
         team = Team.objects.create(name=clean_name)
-        for record, was_known in member_records(tournament, members, actor):
+        given = [(record, False) for record in records or ()]
+        for record, was_known in given or member_records(tournament, members, actor):
             TeamMember.objects.create(team=team, player=record)
             known.extend([record] if was_known else [])
         return {"team": team}

@@ -76,6 +76,14 @@ ACTION_WORDS = {
     "registration.answers_deadline": "set when the players' answers lock",
     "registration.answered": "saved a player's answers to the registration questions",
     "registrations.emailed": "e-mailed everyone registered",
+    "registration.team_complete": "entered a team that now has enough members",
+    "registration.team_too_small": "gave up a team's place (too few members left)",
+    "team.created": "registered a team (it takes a place once it has enough members)",
+    "team.joined": "joined a team",
+    "team.left": "left a team",
+    "team.member_removed": "removed a member from a team",
+    "team.withdrawn": "withdrew a team",
+    "entrant.team_members_changed": "changed the players of {entrant}",
 }
 
 #: The part of a target's type that says which name to use.
