@@ -8,7 +8,7 @@ Players use their private link's token: header ``X-Entrant-Token`` or query ``?t
 
 from django.urls import path
 from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.routers import DefaultRouter
+from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from accounts.api import SignInForTokenView, TokenListView, TokenRevokeAllView, TokenRevokeView
 from common.api.parsers import CheckedJSONParser
@@ -50,9 +50,12 @@ from tournament.api.tournaments import TournamentViewSet
 TOURNAMENT = r"tournaments/(?P<tournament_slug>[-a-zA-Z0-9_]+)"
 TOURNAMENT_PATH = "tournaments/<slug:tournament_slug>"
 
-router = DefaultRouter()
 # a match's results first: the busiest writes of an event (routes are tried in order)
-router.register(r"matches/(?P<match_pk>\d+)/results", ResultViewSet, basename="match-result")
+results_router = SimpleRouter()
+results_router.register(
+    r"matches/(?P<match_pk>\d+)/results", ResultViewSet, basename="match-result"
+)
+router = DefaultRouter()
 router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register(f"{TOURNAMENT}/entrants", EntrantViewSet, basename="tournament-entrant")
 router.register(f"{TOURNAMENT}/rounds", RoundViewSet, basename="tournament-round")
@@ -66,6 +69,7 @@ router.register(
 router.register("matches", MatchViewSet, basename="match")
 
 urlpatterns = [
+    *results_router.urls,
     path(
         "auth/token/",
         SignInForTokenView.as_view(parser_classes=[FormParser, MultiPartParser, CheckedJSONParser]),

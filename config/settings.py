@@ -19,7 +19,7 @@ from pathlib import Path
 import dj_email_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config import sentry
+from config import api_settings, sentry
 from config.databases import most_views, postgres_database, sqlite_database
 from config.env import env_bool, env_choice, env_int, env_list, env_str
 from config.log_config import logging_config
@@ -287,50 +287,9 @@ STORAGES = {
     },
 }
 
-# --- REST API -----------------------------------------------------------------------------------
-REST_FRAMEWORK = {
-    # Token first, so a request without credentials is told 401 (not 403).
-    "DEFAULT_AUTHENTICATION_CLASSES": [
-        "accounts.authentication.ApiTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
-    ],
-    "EXCEPTION_HANDLER": "common.api.errors.api_exception_handler",
-    "DEFAULT_PARSER_CLASSES": [
-        "common.api.parsers.CheckedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "common.api.pagination.BoundedLimitOffsetPagination",
-    "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": [
-        "django_filters.rest_framework.DjangoFilterBackend",
-        "rest_framework.filters.OrderingFilter",
-    ],
-    "DEFAULT_SCHEMA_CLASS": "common.api.schema.ErrorDocumentingAutoSchema",
-}
-SPECTACULAR_SETTINGS = {
-    "TITLE": "Eye for an Eye tournament platform API",
-    "DESCRIPTION": "Events, entrants, rounds, matches, results and standings.",
-    "VERSION": "1",
-    "SERVE_INCLUDE_SCHEMA": False,
-    # Request bodies are documented as JSON only (the CSV import states multipart itself): a
-    # generated client offered JSON, form and multipart for one body picks one badly. The views
-    # still accept form posts, as the README's curl calls send them.
-    "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
-    # a registration question's kind and the other "kind" fields get names of their own
-    "ENUM_NAME_OVERRIDES": {
-        "QuestionKindEnum": "registrations.models.questions.QuestionKindChoices",
-    },
-    "POSTPROCESSING_HOOKS": [
-        "drf_spectacular.hooks.postprocess_schema_enums",
-        "common.api.schema_fixes.defaults_beside_one_of",
-    ],
-    # Swagger UI from the site's own static files: no CDN (a venue may have no internet) and no
-    # exception to the content security policy
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-}
+# --- REST API (config/api_settings.py) ---------------------------------------------------------
+REST_FRAMEWORK = api_settings.REST_FRAMEWORK
+SPECTACULAR_SETTINGS = api_settings.SPECTACULAR_SETTINGS
 
 # --- Security -----------------------------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True
