@@ -147,5 +147,9 @@ def deliver_webhook(self, endpoint_id: int, message_id: str, event_type: str, bo
         return "delivered" if response.ok else "failed"
     log.info("webhook %s: attempt %s failed, again in %s s", endpoint.pk, attempt, wait)
     if self.request.is_eager:
-        time.sleep(wait)  # no worker to keep the countdown: this thread waits it out
+        # no worker to keep a countdown (an eager retry would also raise out of the caller):
+        # this thread waits it out and makes the next attempt itself
+        time.sleep(wait)
+        self.apply(args=(endpoint_id, message_id, event_type, body), retries=attempt)
+        return "retried"
     raise self.retry(countdown=wait)
