@@ -28,6 +28,7 @@ from notifications.models import (
     WebhookEndpoint,
     WebhookKind,
 )
+from notifications.services import webhook_events
 from notifications.services.webhook_settings import setting
 from tournament.models import Tournament
 from tournament.services.permissions import is_organiser
@@ -174,3 +175,14 @@ def delete_endpoint(endpoint, actor: Actor) -> None:
     _require(owner, actor)
     _record(owner, "webhook.deleted", endpoint, actor)
     endpoint.delete()
+
+
+def send_test_event(endpoint: WebhookEndpoint, actor: Actor) -> str:
+    """Send ``webhook.test`` to an active endpoint (whatever events it wants); its message id."""
+    endpoint = WebhookEndpoint.objects.select_related("tournament", "organisation").get(
+        pk=endpoint.pk
+    )
+    _require(_owner_of(endpoint), actor)
+    if not endpoint.active:
+        raise WebhookError(_("Switch the webhook on before sending it a test event."))
+    return webhook_events.send_test(endpoint)
