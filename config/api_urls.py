@@ -23,6 +23,7 @@ from leagues.api.seasons import (
     SeasonStandingsView,
 )
 from matches.api.views import MatchViewSet, ResultViewSet
+from notifications.webhook_api import WebhookViewSet
 from tournament.api.audit import AuditViewSet
 from tournament.api.bracket import BracketView, EliminationStepView
 from tournament.api.entrants import EntrantSuggestionsView, EntrantViewSet
@@ -41,6 +42,7 @@ router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register(f"{TOURNAMENT}/entrants", EntrantViewSet, basename="tournament-entrant")
 router.register(f"{TOURNAMENT}/rounds", RoundViewSet, basename="tournament-round")
 router.register(f"{TOURNAMENT}/audit", AuditViewSet, basename="tournament-audit")
+router.register(f"{TOURNAMENT}/webhooks", WebhookViewSet, basename="tournament-webhook")
 router.register("matches", MatchViewSet, basename="match")
 
 urlpatterns = [
