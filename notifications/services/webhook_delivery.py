@@ -93,7 +93,7 @@ def record(
         message_id=message_id[:40],
         event_type=event_type[:40],
         attempt=attempt,
-        status_code=response.status if response.status is not None else None,
+        status_code=response.status,
         duration_ms=response.duration_ms,
         error=response.error[:200] if not response.ok else "",
         response_excerpt=response.excerpt[:500],

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+import threading
 
 from django.conf import settings
 from django.db import connections, transaction
@@ -166,7 +167,8 @@ def standings_changed(tournament_id: int) -> None:
         try:
             send(payload)
         finally:
-            connections.close_all()
+            if threading.current_thread() is not threading.main_thread():
+                connections.close_all()  # the owner thread's own connections end with it
 
     key = f"webhook.standings.{tournament_id}"
     if coalesced_pushes.offer_to(key, {"tournament": tournament_id}, trailing):
@@ -201,7 +203,7 @@ def champion_decided(tournament) -> None:
     """``champion.decided``: the event has its winner."""
 
     def build() -> dict:
-        champion = tournament.champion
+        champion = Tournament.objects.select_related("champion").get(pk=tournament.pk).champion
         line = Line(champion.pk, champion.display_name, 1, None)
         return webhook_payloads.champion_decided(
             event_ref(tournament), line, _url("tournament:standings", tournament.slug)

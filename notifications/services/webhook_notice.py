@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -62,7 +63,7 @@ def tell_owner_disabled(endpoint: WebhookEndpoint) -> int:
         "switched off: %(reason)s.\n\nSee its deliveries and switch it on again at %(url)s"
     ) % {
         "owner": owner,
-        "host": endpoint.url.split("/")[2] if "//" in endpoint.url else endpoint.url,
+        "host": urlsplit(endpoint.url).hostname,
         "count": endpoint.consecutive_failures,
         "reason": endpoint.disabled_reason,
         "url": manage_url(endpoint),
