@@ -24,6 +24,7 @@ from leagues.api.seasons import (
     SeasonStandingsView,
 )
 from matches.api.views import MatchViewSet, ResultViewSet
+from notifications.webhook_api import WebhookViewSet
 from registrations.api.questions import (
     AnswersDeadlineView,
     QuestionViewSet,
@@ -66,6 +67,7 @@ router.register(
 router.register(
     f"{TOURNAMENT}/registration-questions", QuestionViewSet, basename="registration-question"
 )
+router.register(f"{TOURNAMENT}/webhooks", WebhookViewSet, basename="tournament-webhook")
 router.register("matches", MatchViewSet, basename="match")
 
 urlpatterns = [

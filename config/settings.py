@@ -209,6 +209,9 @@ WEB_PUSH_CONCURRENCY = env_int("WEB_PUSH_CONCURRENCY", 8)
 # action that caused the pushes answers at once; 0 sends them before it answers (the tests).
 WEB_PUSH_IN_BACKGROUND = env_bool("WEB_PUSH_IN_BACKGROUND", True)
 
+# The site's public address: webhook messages link to its pages (docs/webhooks.md).
+SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
+
 # --- Auth, i18n, static -------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

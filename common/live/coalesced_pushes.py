@@ -35,6 +35,7 @@ import asyncio
 import logging
 import threading
 import time
+from collections.abc import Callable
 
 from asgiref.sync import async_to_sync
 from django.core.cache import cache
@@ -60,6 +61,18 @@ def offer(key: str, group: str, payload: dict) -> bool:
     trailing edge). False: a window is open; its owner sends the last offered message when the
     window ends. With the cache unreachable every message goes at once (True), as if uncoalesced.
     """
+    # the loop is found from this thread: the server's loop under a server
+    return _offer(key, payload, lambda: _to_group(group, _event_loop()))
+
+
+def offer_to(key: str, payload: dict, send: Callable[[dict], None]) -> bool:
+    """``offer`` for any sender (the webhooks' ``standings.changed``): True, the caller sends
+    now; False, the window's owner calls ``send`` with the last offered payload at its end
+    (from the owner's thread)."""
+    return _offer(key, payload, lambda: send)
+
+
+def _offer(key: str, payload: dict, sender: Callable[[], Callable[[dict], None]]) -> bool:
     window, pending = _keys(key)
     try:
         if not _mark_and_open(pending, payload, window):
@@ -69,9 +82,13 @@ def offer(key: str, group: str, payload: dict) -> bool:
     except Exception as exc:  # noqa: BLE001 - a push must never break the change that made it
         log.warning("coalescing %s skipped: cache unavailable (%s)", key, exc)
         return True
-    loop = _event_loop()  # found from this thread: the server's loop under a server
-    _spawn(lambda: _own_window(key, group, payload, loop))
+    send = sender()
+    _spawn(lambda: _own_window(key, payload, send))
     return True
+
+
+def _to_group(group: str, loop) -> Callable[[dict], None]:
+    return lambda payload: _deliver(group, payload, loop)
 
 
 def _mark_and_open(pending: str, payload: dict, window: str) -> bool:
@@ -84,7 +101,7 @@ def _mark_and_open(pending: str, payload: dict, window: str) -> bool:
     return cache.add(window, 1, MARK_SECONDS)
 
 
-def _own_window(key: str, group: str, last: dict, loop) -> None:
+def _own_window(key: str, last: dict, send: Callable[[dict], None]) -> None:
     """The window's owner: every ``WINDOW_SECONDS`` send the pending message, if any; close
     the window when a round brought none."""
     window, pending = _keys(key)
@@ -98,7 +115,7 @@ def _own_window(key: str, group: str, last: dict, loop) -> None:
             if cache.delete(pending):
                 last = message or last
                 cache.set(window, 1, MARK_SECONDS)  # still ours, for another round
-                _deliver(group, last, loop)
+                send(last)
                 continue
             cache.delete(window)
             if cache.get(pending) is None or not cache.add(window, 1, MARK_SECONDS):
@@ -106,7 +123,7 @@ def _own_window(key: str, group: str, last: dict, loop) -> None:
             wait = False  # a mark came as the window closed: ours again, and it goes now
     except Exception as exc:  # noqa: BLE001
         log.warning("coalesced push for %s stopped (%s); sending the last one", key, exc)
-        _deliver(group, last, loop)
+        send(last)
 
 
 def _deliver(group: str, payload: dict, loop) -> None:

@@ -13,13 +13,13 @@ public point (65 bytes) and a 16-byte authentication secret.
 
 from __future__ import annotations
 
-import ipaddress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.utils.translation import gettext as _
 
+from common.outbound.address import is_loopback, url_errors
 from common.webpush.vapid import b64url_decode
 
 MAX_ENDPOINT_LENGTH = 1024
@@ -30,7 +30,6 @@ AUTH_BYTES = 16
 MAX_BODY_BYTES = 4096
 KNOWN_FIELDS = {"endpoint", "expirationTime", "keys"}
 KEY_FIELDS = {"p256dh", "auth"}
-LOOPBACK_HOSTS = {"localhost"}
 #: the one port a push endpoint may name (https's own; an endpoint usually names none)
 HTTPS_PORT = 443
 
@@ -58,37 +57,16 @@ def host_allowed(host: str, service_hosts: list[str]) -> bool:
     )
 
 
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` names this machine (127.0.0.0/8, ::1, localhost)."""
-    if host.lower() in LOOPBACK_HOSTS:
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def endpoint_errors(endpoint, service_hosts: list[str], allow_loopback: bool) -> list[str]:
-    """What is wrong with a push endpoint (empty when it may be stored)."""
-    if not isinstance(endpoint, str) or not endpoint:
-        return ["This field is required: the push service's address."]
-    if len(endpoint) > MAX_ENDPOINT_LENGTH:
-        return [f"An endpoint has at most {MAX_ENDPOINT_LENGTH} characters."]
-    if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in endpoint):
-        return ["An endpoint holds no spaces or control characters."]
-    try:
-        parts = urlsplit(endpoint)
-        host, port = parts.hostname or "", parts.port  # a malformed port raises ValueError
-    except ValueError:
-        return ["This is not a URL."]
-    if port == 0:
-        return ["This is not a URL."]
-    if parts.username is not None or parts.password is not None or not host:
-        return ["An endpoint is a plain https:// address of a push service."]
-    if allow_loopback and is_loopback(host) and parts.scheme in ("http", "https"):
+    """What is wrong with a push endpoint (empty when it may be stored): the outbound address
+    guard (``common.outbound.address``), then a known push service's host on port 443."""
+    problems = url_errors(endpoint, max_length=MAX_ENDPOINT_LENGTH, allow_loopback=allow_loopback)
+    if problems:
+        return problems
+    parts = urlsplit(endpoint)
+    host, port = parts.hostname or "", parts.port
+    if allow_loopback and is_loopback(host):
         return []
-    if parts.scheme != "https":
-        return ["An endpoint must use https://."]
     if not host_allowed(host, service_hosts):
         return [f"{host} is not a known push service."]
     if port not in (None, HTTPS_PORT):

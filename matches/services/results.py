@@ -50,6 +50,7 @@ from matches.services.tables import (
     require_playable_round,
     side_id,
 )
+from notifications.services import webhook_events
 from tournament.services.standing_totals import refresh_entrant_totals
 from tournament.services.standings_revision import bump_standings_revision
 
@@ -140,6 +141,7 @@ def accept(
     # round's and tournament's watchers hear of it
     bump_standings_revision(round_.tournament_id)
     notify_result_accepted(match, table.seats)
+    webhook_events.result_accepted(match, version.number, corrected=action == "result.corrected")
 
 
 @transaction.atomic

@@ -16,13 +16,12 @@ The task lives beside the services that schedule it (a service cannot import the
 from __future__ import annotations
 
 import logging
-import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 from celery import shared_task
 from django.conf import settings
-from django.db import connections, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -31,6 +30,7 @@ from common.webpush import sender
 from common.webpush.subscription_data import SubscriptionData, endpoint_errors
 from common.webpush.vapid import configured_keys
 from notifications.models import MAX_FAILURES, PushSubscription
+from notifications.services.background import hand_over
 
 log = logging.getLogger(__name__)
 
@@ -52,19 +52,7 @@ def schedule(pushes: list[tuple[int, PushMessage]]) -> None:
 
 def _hand_over(batch: list) -> None:
     """Queue a batch for a worker, or (eager) send it from a background thread."""
-    if deliver_pushes.app.conf.task_always_eager and settings.WEB_PUSH_IN_BACKGROUND:
-        threading.Thread(target=_in_background, args=(batch,), name="push", daemon=True).start()
-    else:
-        deliver_pushes.delay(batch)
-
-
-def _in_background(batch: list) -> None:
-    try:
-        deliver_pushes.apply(args=(batch,))
-    except Exception:  # noqa: BLE001 - a thread's failure is logged, nobody waits for it
-        log.exception("pushes not sent")
-    finally:
-        connections.close_all()  # this thread's own connections
+    hand_over(deliver_pushes, (batch,), in_background=settings.WEB_PUSH_IN_BACKGROUND)
 
 
 def _send_one(args) -> sender.Outcome:

@@ -58,8 +58,8 @@ COUPLINGS = [
     ),
     (
         r"^(matches|tournament)\.services\.",
-        r"^notifications\.services\.(pushes|subscriptions)$",
-        "what happens next, called explicitly: the players' phones are told",
+        r"^notifications\.services\.(pushes|subscriptions|webhook_events)$",
+        "what happens next, called explicitly: the players' phones and the webhooks are told",
     ),
     (
         r"^registrations\.",

@@ -1,10 +1,12 @@
 """Fixtures of the notification tests: push switched on with a fresh VAPID pair, and the local
-push service (``push_service.LocalPushService``)."""
+push service (``push_service.LocalPushService``); webhooks switched on and their local receiver
+(``webhook_receiver.WebhookReceiver``)."""
 
 import pytest
 
 from common.webpush.vapid import make_key_pair
 from tests.notifications.push_service import LocalPushService
+from tests.notifications.webhook_receiver import WebhookReceiver
 
 SUBJECT = "mailto:referees@example.org"
 
@@ -30,3 +32,23 @@ def push_service():
     service = LocalPushService()
     yield service
     service.close()
+
+
+@pytest.fixture
+def webhooks_on(settings):
+    """Webhooks delivered before the action returns, to the tests' loopback receiver, with
+    waits of milliseconds between attempts."""
+    settings.WEBHOOK_ALLOW_LOOPBACK = True
+    settings.WEBHOOK_IN_BACKGROUND = False
+    settings.WEBHOOK_BACKOFF_SECONDS = 0.01
+    settings.WEBHOOK_BACKOFF_MAX_SECONDS = 0.04
+    settings.WEBHOOK_MAX_ATTEMPTS = 4
+    settings.SITE_URL = "https://events.example.org"
+    return settings
+
+
+@pytest.fixture
+def receiver():
+    server = WebhookReceiver()
+    yield server
+    server.close()

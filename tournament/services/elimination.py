@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from common.audit.actor import SYSTEM, Actor
 from common.audit.services import record_change
 from matches.models import Match, Seat, VersionState
+from notifications.services import webhook_events
 from tournament.logic.brackets import (
     Advancement,
     Placing,
@@ -154,6 +155,10 @@ def _audited(tournament, state: EliminationState, action: str, actor: Actor) -> 
     after = {"message": state.message, "round": state.round.number if state.round else None}
     after.update(state.record)
     record_change(tournament, action, tournament, after=after, actor=actor)
+    if state.round is not None:
+        webhook_events.elimination_seated(state.round)
+    if state.champion is not None:
+        webhook_events.champion_decided(tournament)
     return state
 
 

@@ -16,6 +16,7 @@ from common.audit.channels import Channel
 from common.audit.services import record_change
 from common.errors import ServiceError
 from common.live import realtime
+from notifications.services import webhook_events
 from notifications.services.subscriptions import forget_devices
 from tournament.models import (
     Entrant,
@@ -74,6 +75,7 @@ def open_registration(tournament: Tournament, actor: Actor = SYSTEM) -> Tourname
         after={"status": tournament.status},
         actor=actor,
     )
+    webhook_events.registration_opened(tournament)
     return tournament
 
 

@@ -22,7 +22,7 @@ from leagues.services.forecasts import side_strengths
 from leagues.services.ratings import ratings_change
 from matches.models import Match, MatchStatus, ResultVersion, Seat
 from matches.services.results import bye_value, record_bye
-from notifications.services import pushes
+from notifications.services import pushes, webhook_events
 from tournament.logic.mode_fit import PAIR_TABLES, table_problem
 from tournament.logic.pairing import (
     AllianceOptions,
@@ -383,6 +383,7 @@ def notify_round_published(round_: Round) -> None:
     """Tell the event's and the round's watchers that a round's tables are published, and
     each seated side's subscribed devices where it plays (Web Push)."""
     pushes.table_published(round_)
+    webhook_events.round_published(round_)
     payload = realtime.build_or_log(
         lambda: messages.round_published(round_, round_.seats.count()), f"round {round_.pk}"
     )
