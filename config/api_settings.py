@@ -34,6 +34,7 @@ SPECTACULAR_SETTINGS = {
     # a registration question's kind and the other "kind" fields get names of their own
     "ENUM_NAME_OVERRIDES": {
         "QuestionKindEnum": "registrations.models.questions.QuestionKindChoices",
+        "WebhookKindEnum": "notifications.models.webhooks.WebhookKind",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
