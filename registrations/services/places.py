@@ -30,6 +30,19 @@ def locked_event(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
+def locked_event_and_policy(
+    tournament: Tournament,
+) -> tuple[Tournament, RegistrationPolicy | None]:
+    """``locked_event`` and the event's registration policy, read in the same query (the
+    policy as it stands under the lock: its capacity is the one that counts)."""
+    locked = (
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("registration_policy")
+        .get(pk=tournament.pk)
+    )
+    return locked, getattr(locked, "registration_policy", None)
+
+
 def locked_registration(registration: Registration) -> Registration:
     """The registration, locked and read afresh (the caller holds the event's lock)."""
     return (

@@ -24,16 +24,16 @@ from registrations.services.answer_mail import tell_registered
 from registrations.services.eligibility import check_who_may
 from registrations.services.errors import RegistrationError
 from registrations.services.places import (
-    current_state,
-    locked_event,
+    locked_event_and_policy,
     places_left,
     policy_of,
     state_sentence,
+    state_with_places,
 )
 from registrations.services.promotion import promote_next
-from registrations.services.seating import name_taken, own_player, take_place
+from registrations.services.seating import name_taken, own_player, seat
 from registrations.services.trail import record, snapshot
-from tournament.models import EntrantStatus, Tournament
+from tournament.models import EntrantStatus, Player, Tournament
 
 #: the statuses of a registration that still stands (a repeat returns it)
 STANDING = (
@@ -64,8 +64,9 @@ def clean_name(name: object) -> str:
 
 
 def check_open(tournament: Tournament, policy: RegistrationPolicy | None) -> None:
-    """Refuse when players may not register now (not self-service, window, team events)."""
-    state = current_state(tournament, policy)
+    """Refuse when players may not register now (not self-service, window, team events); a
+    full event is the caller's to judge (``place``), so no place is counted here."""
+    state = state_with_places(tournament, policy, None) if policy else State.CLOSED
     if state in (State.CLOSED, State.NOT_YET):
         raise RegistrationError(state_sentence(state, policy))
     if tournament.team_play:
@@ -74,37 +75,76 @@ def check_open(tournament: Tournament, policy: RegistrationPolicy | None) -> Non
         )
 
 
+def standing_of(tournament: Tournament, user) -> Registration | None:
+    """The account's registration that still stands in the event, read without a lock (a
+    repeat is answered with it; one that stands never stops standing but by a service that
+    takes the event's lock, which ``register_once`` checks again under it)."""
+    return Registration.objects.filter(
+        tournament_id=tournament.pk, user=user, status__in=STANDING
+    ).first()
+
+
+def check_newcomer(tournament: Tournament, user, name: str, code: str) -> Player:
+    """Everything a newcomer is refused for that needs no lock (the window, the entry code
+    or membership, a place already in the field, a namesake); their player record.
+
+    Run before the event's lock: what these read changes at the organiser's hand, and what
+    must not race is checked again under the lock (the window, a namesake's name by
+    ``seating.free_name`` and the field by the tournament's ``register_player``)."""
+    policy = policy_of(tournament)
+    check_open(tournament, policy)
+    check_who_may(tournament, policy, user, code)
+    player = own_player(user, name)
+    if tournament.entrants.filter(player=player).exclude(status=EntrantStatus.DROPPED).exists():
+        raise RegistrationError(_("You are already in this event's field."))
+    if name_taken(tournament, name, player):
+        raise RegistrationError(
+            _("%(name)s is already registered in this event: add something to tell you apart.")
+            % {"name": name}
+        )
+    return player
+
+
 def next_queue_number(tournament: Tournament) -> int:
     """The back of the queue (the caller holds the event's lock)."""
     latest = tournament.registrations.aggregate(n=Max("queue_number"))["n"]
     return (latest or 0) + 1
 
 
-def arrive(tournament, user, name, name_listed, existing) -> Registration:
-    """The registration at the back of the queue: a new one, or an old one made anew."""
+def arrive(tournament, user, name, name_listed, existing, player) -> Registration:
+    """The registration at the back of the queue: a new one, or an old one made anew
+    (unsaved: ``place`` saves it once, where it goes)."""
     registration = existing or Registration(tournament=tournament, user=user)
     registration.name = name
     registration.name_listed = name_listed
-    registration.player = own_player(user, name)
+    registration.player = player
     registration.queue_number = next_queue_number(tournament)
     registration.organiser_message = ""
     return registration
 
 
-def place(registration: Registration, policy: RegistrationPolicy, actor: Actor) -> None:
-    """Put an arriving registration where the policy says: review, a place or the waitlist."""
-    free = places_left(registration.tournament, policy) != 0
+def free_places(tournament: Tournament, policy: RegistrationPolicy, site: str) -> bool:
+    """Whether a newcomer finds a free place, once the waitlist has taken the free places
+    first (counted once; a full event has nobody to promote)."""
+    left = places_left(tournament, policy)
+    if left == 0:
+        return False
+    promoted = promote_next(tournament, policy, site)
+    return left is None or left > len(promoted)
+
+
+def place(registration: Registration, policy: RegistrationPolicy, free: bool) -> None:
+    """Put an arriving registration where the policy says (review, a place or the waitlist)
+    and save it."""
     if not (policy.review or free or policy.waitlist):
         raise RegistrationError(state_sentence(State.FULL, policy))
-    registration.status = RegistrationStatus.PENDING
-    registration.save()
     if policy.review:
-        return
-    if free:
-        take_place(registration)
+        registration.status = RegistrationStatus.PENDING
+    elif free:
+        seat(registration)
     else:
         registration.status = RegistrationStatus.WAITLISTED
-        registration.save(update_fields=["status", "updated_at"])
+    registration.save()
 
 
 @transaction.atomic
@@ -118,33 +158,35 @@ def register_once(
     name_listed: bool = False,
     site: str = "",
 ) -> Entry:
-    """``register``, saying whether this call made the registration (the API's 201 or 200)."""
+    """``register``, saying whether this call made the registration (the API's 201 or 200).
+
+    A repeat is answered from a read, without the lock; a newcomer's checks run before it
+    (``check_newcomer``), so the event's lock is held only to count the places, take the
+    queue number, seat or waitlist, and audit."""
     if user is None or not getattr(user, "is_authenticated", False):
         raise RegistrationError(_("Sign in to register."))
     name = clean_name(name)
-    tournament = locked_event(tournament)
+    standing = standing_of(tournament, user)
+    if standing is not None:
+        return Entry(standing, created=False)
+    try:
+        player = check_newcomer(tournament, user, name, code)
+    except RegistrationError:
+        standing = standing_of(tournament, user)  # a double tap's first call, just committed
+        if standing is None:
+            raise
+        return Entry(standing, created=False)
+    tournament, policy = locked_event_and_policy(tournament)
     existing = Registration.objects.select_for_update().filter(tournament=tournament, user=user)
     existing = existing.first()
     if existing is not None and existing.status in STANDING:
         return Entry(existing, created=False)
-    policy = policy_of(tournament)
     check_open(tournament, policy)
-    check_who_may(tournament, policy, user, code)
-    promote_next(tournament, policy, site)  # the waitlist goes before a newcomer
-    registration = arrive(tournament, user, name, bool(name_listed), existing)
-    if (
-        tournament.entrants.filter(player=registration.player)
-        .exclude(status=EntrantStatus.DROPPED)
-        .exists()
-    ):
-        raise RegistrationError(_("You are already in this event's field."))
-    if name_taken(tournament, name, registration.player):
-        raise RegistrationError(
-            _("%(name)s is already registered in this event: add something to tell you apart.")
-            % {"name": name}
-        )
+    assert policy is not None  # check_open refused an event without one
+    free = free_places(tournament, policy, site)
+    registration = arrive(tournament, user, name, bool(name_listed), existing, player)
     before = snapshot(existing) if existing is not None else None
-    place(registration, policy, actor)
+    place(registration, policy, free)
     record(registration, "registered_again" if existing else "created", before, actor)
     tell_registered(registration, site)
     return Entry(registration, created=True)

@@ -25,8 +25,10 @@ MAX_NAMESAKES = 50
 def own_player(user, name: str) -> Player:
     """The account's player record, made (named ``name``) when it has none yet."""
     record = player_of(user)
-    if record is None:
-        record = Player.objects.create(name=name, email=user.email or "", user=user)
+    if record is None:  # two taps at once both make it: the second one reads the first's
+        record, _made = Player.objects.get_or_create(
+            user=user, defaults={"name": name, "email": user.email or ""}
+        )
     return record
 
 
@@ -58,23 +60,36 @@ def _player_side(registration: Registration, actor: Actor) -> Entrant:
     entrant = Entrant.objects.filter(tournament=tournament, player=registration.player_id).first()
     if entrant is None:
         name = free_name(tournament, registration.name, registration.player)
-        entrant = register_player(tournament, name, player=registration.player, actor=actor)
-    elif entrant.status == EntrantStatus.DROPPED:
+        return register_player(
+            tournament,
+            name,
+            player=registration.player,
+            name_listed=registration.name_listed,
+            actor=actor,
+        )
+    if entrant.status == EntrantStatus.DROPPED:
         entrant = reinstate(entrant, actor)
     return entrant
 
 
-def take_place(registration: Registration) -> Registration:
-    """Seat a registration in the field: its entrant is made (or its old one reinstated; a
-    team's by ``team_seating.team_side``) on the player's (the captain's) own account, it
-    carries the player's listing consent, and the registration is ``registered``."""
+def seat(registration: Registration) -> None:
+    """Give a registration its side in the field (its entrant made, or its old one
+    reinstated; a team's by ``team_seating.team_side``) on the player's (the captain's) own
+    account, carrying the player's listing consent; the registration is ``registered``, not
+    yet saved (an arriving one is saved once, whole, by its caller)."""
     actor = on_own_registration(registration)
-    entry = entry_of(registration)
+    entry = entry_of(registration) if registration.pk is not None else None
     entrant = team_side(entry, actor) if entry else _player_side(registration, actor)
-    entrant.name_listed = registration.name_listed
-    entrant.save(update_fields=["name_listed"])
+    if entrant.name_listed != registration.name_listed:
+        entrant.name_listed = registration.name_listed
+        entrant.save(update_fields=["name_listed"])
     registration.entrant = entrant
     registration.status = RegistrationStatus.REGISTERED
+
+
+def take_place(registration: Registration) -> Registration:
+    """Seat a saved registration in the field (``seat``) and save it."""
+    seat(registration)
     registration.save(update_fields=["entrant", "status", "updated_at"])
     return registration
 
