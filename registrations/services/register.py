@@ -63,16 +63,18 @@ def clean_name(name: object) -> str:
     return name
 
 
-def check_open(tournament: Tournament, policy: RegistrationPolicy | None) -> None:
-    """Refuse when players may not register now (not self-service, window, team events); a
-    full event is the caller's to judge (``place``), so no place is counted here."""
+def check_open(tournament: Tournament, policy: RegistrationPolicy | None) -> RegistrationPolicy:
+    """The event's policy, or a refusal when players may not register now (not self-service,
+    window, team events); a full event is the caller's to judge (``place``), so no place is
+    counted here."""
     state = state_with_places(tournament, policy, None) if policy else State.CLOSED
-    if state in (State.CLOSED, State.NOT_YET):
+    if policy is None or state in (State.CLOSED, State.NOT_YET):
         raise RegistrationError(state_sentence(state, policy))
     if tournament.team_play:
         raise RegistrationError(
             _("This event is played by teams: a captain registers the team from the event's page.")
         )
+    return policy
 
 
 def standing_of(tournament: Tournament, user) -> Registration | None:
@@ -181,8 +183,7 @@ def register_once(
     existing = existing.first()
     if existing is not None and existing.status in STANDING:
         return Entry(existing, created=False)
-    check_open(tournament, policy)
-    assert policy is not None  # check_open refused an event without one
+    policy = check_open(tournament, policy)
     free = free_places(tournament, policy, site)
     registration = arrive(tournament, user, name, bool(name_listed), existing, player)
     before = snapshot(existing) if existing is not None else None
