@@ -12,8 +12,8 @@ from registrations.logic.window import State
 from registrations.models import Registration, RegistrationPolicy, RegistrationStatus, TeamEntry
 from registrations.services.errors import RegistrationError
 from registrations.services.places import current_state, locked_registration, state_sentence
-from registrations.services.promotion import promote_next
-from registrations.services.register import arrive, place
+from registrations.services.register import arrive, free_places, place
+from registrations.services.seating import own_player
 from registrations.services.team_reads import is_out, standing_registration
 from registrations.services.team_seating import sync_members
 from registrations.services.trail import record, snapshot
@@ -48,16 +48,17 @@ def _take_place(
     state = current_state(tournament, policy)
     if state in (State.CLOSED, State.NOT_YET):
         raise RegistrationError(state_sentence(state, policy))
-    promote_next(tournament, policy)  # the waitlist goes before a newcomer
+    free = free_places(tournament, policy, "")  # the waitlist goes before a newcomer
     existing = Registration.objects.select_for_update().filter(
         tournament=tournament, user=entry.captain_id
     )
     existing = existing.first()
     before = snapshot(existing) if existing is not None else None
-    registration = arrive(tournament, entry.captain, entry.name, False, existing)
+    captain = own_player(entry.captain, entry.name)
+    registration = arrive(tournament, entry.captain, entry.name, False, existing, captain)
     registration.save()
     entry.registration = registration
     entry.save(update_fields=["registration", "updated_at"])
-    place(registration, policy, actor)
+    place(registration, policy, free)
     record(registration, "team_complete", before, actor, team=entry.pk)
     return registration
