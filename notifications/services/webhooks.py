@@ -129,7 +129,8 @@ def create_endpoint(owner, *, url, kind, events, actor: Actor) -> tuple[WebhookE
 
 def _locked(endpoint: WebhookEndpoint) -> WebhookEndpoint:
     return (
-        WebhookEndpoint.objects.select_for_update()
+        # of=self: PostgreSQL refuses FOR UPDATE on the nullable side of an outer join
+        WebhookEndpoint.objects.select_for_update(of=("self",))
         .select_related("tournament", "organisation")
         .get(pk=endpoint.pk)
     )
