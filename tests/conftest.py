@@ -2,11 +2,14 @@
 
 from pathlib import Path
 
+import celery
 import pytest
 from django.core.cache import cache
 from django.db import connection
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
+
+from config.celery import app as project_celery_app
 
 # Tests assert what is right, never how fast: Hypothesis's wall-clock checks (a 200 ms deadline
 # per example, "input generation is slow") fail on a loaded 2-core machine for no fault of the
@@ -35,6 +38,20 @@ def fast_passwords(settings):
         "django.contrib.auth.hashers.MD5PasswordHasher",
         "django.contrib.auth.hashers.PBKDF2PasswordHasher",
     ]
+
+
+@pytest.fixture(autouse=True)
+def project_celery_app_stays_current():
+    """A test that makes another Celery app current fails itself, not a later test.
+
+    ``Celery(...)`` makes itself the current app unless told ``set_as_current=False``, and every
+    ``@shared_task`` then resolves to it, with its own (not eager) conf: session 20's CI saw a
+    round's job stay queued three files later. The project's app is made current again.
+    """
+    yield
+    if celery.current_app._get_current_object() is not project_celery_app:
+        project_celery_app.set_current()
+        pytest.fail("this test left another Celery app current: pass set_as_current=False")
 
 
 @pytest.fixture

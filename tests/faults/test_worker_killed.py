@@ -59,7 +59,7 @@ def test_a_round_survives_its_worker_being_killed(
         tournament, Actor(user=tournament.organiser, channel="api"), seed=3
     )
     assert created
-    sender = Celery(broker=redis_url)
+    sender = Celery(broker=redis_url, set_as_current=False)
     sender.send_task("tournament.tasks.generate_swiss_round_task", args=[job.pk], queue=queue)
 
     try:

@@ -9,7 +9,6 @@ import pytest
 from django.conf import settings as django_settings
 from django.test import Client
 
-from config.celery import app as celery_app
 from config.log_config import logging_config
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.models import GenerationJob, StaffRole, StaffRoleKind
@@ -77,11 +76,8 @@ def test_each_request_gets_its_own_id(json_logs):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_request_id_reaches_the_log_lines_of_the_job_it_started(json_logs, monkeypatch):
+def test_the_request_id_reaches_the_log_lines_of_the_job_it_started(json_logs):
     """Eager Celery: the job runs when the request's transaction commits, inside it."""
-    # The Celery app's own conf, not only the setting: the stop's CI showed the job left
-    # queued on PostgreSQL, an earlier test in the worker having pinned the app's conf.
-    monkeypatch.setitem(celery_app.conf, "task_always_eager", True)
     tournament = TournamentFactory()
     EntrantFactory.create_batch(4, tournament=tournament)
     StaffRole.objects.create(

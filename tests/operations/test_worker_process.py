@@ -72,7 +72,7 @@ def test_a_worker_makes_readyz_ready_and_logs_the_request_id_of_its_job(
         idempotency_key=f"tournament:{tournament.pk}:swiss-round:1",
         parameters={"seed": 3, "channel": "system"},
     )
-    sender = Celery("operate-test", broker=redis_url)
+    sender = Celery("operate-test", broker=redis_url, set_as_current=False)
     mark = request_id.current.set("sent-with-7e1d")
     try:
         sender.send_task("tournament.tasks.generate_swiss_round_task", args=[job.pk], queue=queue)

@@ -247,7 +247,7 @@ def request_round_on_worker(tournament, redis_url, queue):
     job = GenerationJob.objects.create(
         tournament=tournament, kind="swiss_round", idempotency_key=f"test:{uuid.uuid4()}"
     )
-    sender = Celery(broker=redis_url)
+    sender = Celery(broker=redis_url, set_as_current=False)
     sender.send_task("tournament.tasks.generate_swiss_round_task", args=[job.pk], queue=queue)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
