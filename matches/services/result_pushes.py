@@ -63,6 +63,7 @@ def notify_result_waiting(match, version, event: str) -> None:
         pushes.result_disputed(match, disputed_by=disputer)
 
 
-def notify_result_corrected(match) -> None:
-    """Tell the table's devices that a referee corrected its result (on commit)."""
-    pushes.result_corrected(match)
+def notify_result_corrected(match, *, settled_dispute: bool = False) -> None:
+    """Tell the table's devices that a referee corrected its result or settled its dispute
+    (on commit)."""
+    pushes.result_corrected(match, settled_dispute=settled_dispute)

@@ -165,6 +165,12 @@ def enter_result(
             f"table {table.match.table_number} already has an accepted result; "
             "a change needs a correction with a reason"
         )
+    if table.match.status == MatchStatus.DISPUTED:
+        # the players are told how their dispute was settled, and why (a correction's reason)
+        raise ResultFlowError(
+            f"table {table.match.table_number}'s result is disputed; "
+            "settling it needs a reason for the players"
+        )
     require_playable_round(table.match)
     version = table.new_version(report, kind, actor, supersedes=table.pending, to_accept=True)
     accept(table, version, actor, action="result.entered")
@@ -190,13 +196,14 @@ def correct_result(
     if table.match.round.status == "draft":
         require_playable_round(table.match)  # a draft takes no result, not even a correction
     current = table.accepted or table.pending
+    settled_dispute = table.match.status == MatchStatus.DISPUTED
     version = table.new_version(
         report, VersionKind.CORRECTION, actor, reason=reason, supersedes=current, to_accept=True
     )
     accept(table, version, actor, action="result.corrected", reason=reason)
     remember(key, actor, "correct", table.match, table.match.pk, body, version)
     count_result_on_commit("correct", actor.channel)
-    notify_result_corrected(table.match)
+    notify_result_corrected(table.match, settled_dispute=settled_dispute)
     return version
 
 

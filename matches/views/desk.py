@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Case, Prefetch, When
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from common.db.query_numbers import whole_number
 from common.live.realtime import server_time_ms
@@ -127,8 +128,15 @@ def desk_match(request, slug, match_id):
     data = request.POST if request.method == "POST" else None
     initial = initial_from(accepted or reported, seats)
     form = ResultForm(description, seats, data=data, initial=initial)
-    correcting = is_correction(data, accepted)
+    # settling a dispute is a correction: the players read the referee's reason
+    correcting = is_correction(data, accepted or match.status == MatchStatus.DISPUTED)
     reason_form = CorrectionReasonForm(data) if correcting else None
+    settling = reason_form is not None and match.status == MatchStatus.DISPUTED
+    if settling:
+        reason_form.fields["reason"].label = _("Your ruling on the dispute")
+        reason_form.fields["reason"].help_text = _(
+            "Required: the players read it on their pages, with what changed."
+        )
     if (
         request.method == "POST"
         and form.is_valid()
@@ -141,7 +149,11 @@ def desk_match(request, slug, match_id):
                 correct_result(
                     match, form.to_report(), page_actor(request), reason, idempotency_key=key
                 )
-                message = f"Table {match.table_number}: result corrected."
+                message = (
+                    _("Table %(table)s: dispute settled; the players are told.")
+                    if settling
+                    else _("Table %(table)s: result corrected.")
+                ) % {"table": match.table_number}
             else:
                 enter_result(match, form.to_report(), page_actor(request), idempotency_key=key)
                 message = f"Table {match.table_number}: result saved."

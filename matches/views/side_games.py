@@ -8,7 +8,15 @@ confirm, dispute) are ``matches.views.player_results``, which reads only the gam
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch
 
-from matches.models import MatchStatus, ResponseDecision, ResultVersion, Seat, VersionState
+from matches.logic.report_lines import game_entries, report_changes, side_lines
+from matches.models import (
+    MatchStatus,
+    ResponseDecision,
+    ResultVersion,
+    Seat,
+    VersionKind,
+    VersionState,
+)
 from matches.services.confirmations import can_dispute_late, dispute_deadline
 from matches.services.result_marks import mark_of_drawn
 from matches.services.tables import PLAYABLE_ROUND_STATES
@@ -44,9 +52,7 @@ def my_seats(entrant):
 def shown_state(version) -> str:
     """A version's state for its players: a disputed report says so, never "waiting for
     confirmation" beside the table's "disputed"."""
-    if version.state == VersionState.PENDING and any(
-        r.decision == ResponseDecision.DISPUTE for r in version.responses.all()
-    ):
+    if version.state == VersionState.PENDING and was_disputed(version):
         return "Disputed, a referee will settle it"
     return version.get_state_display()
 
@@ -71,6 +77,7 @@ def game_view(seat, entrant) -> dict:
         "versions": [(v, v.named_placings(names)) for v in versions],
         "pending": pending,
         "pending_placings": pending.named_placings(names) if pending else [],
+        "pending_report": reported(pending, entrant.tournament.game_mode, names),
         "pending_mine": mine,
         "answered": answered,
         "can_answer": (
@@ -93,6 +100,41 @@ def game_view(seat, entrant) -> dict:
         "live_game": live_game_of(match),
         "result_mark": mark_of_drawn(match, versions),
         "late_dispute": late_dispute_of(versions, entrant, seat.round),
+        "settlement": settlement_of(versions, entrant.tournament.game_mode, names),
+    }
+
+
+def reported(version, mode: dict, names: dict) -> dict | None:
+    """What ``version`` reports in the game's own terms: how the game ended, then per side
+    (with its place) the fields given - what a side confirms or disputes."""
+    if version is None:
+        return None
+    places = {row["side"]: row.get("place") for row in version.placings}
+    sides = side_lines(version.report, mode["side_fields"], names)
+    return {
+        "game": game_entries(version.report, mode["game_fields"]),
+        "sides": [(places.get(line.side), line) for line in sides],
+    }
+
+
+def was_disputed(version) -> bool:
+    return any(r.decision == ResponseDecision.DISPUTE for r in version.responses.all())
+
+
+def settlement_of(versions, mode: dict, names: dict) -> dict | None:
+    """A referee's settlement of a dispute (the accepted correction of a disputed version):
+    its reason and, field by field, what it changed; None when the game had none."""
+    by_pk = {version.pk: version for version in versions}
+    accepted = next((v for v in versions if v.state == VersionState.ACCEPTED), None)
+    if accepted is None or accepted.kind != VersionKind.CORRECTION:
+        return None
+    disputed = by_pk.get(accepted.supersedes_id)
+    if disputed is None or not was_disputed(disputed):
+        return None
+    return {
+        "version": accepted,
+        "disputed": disputed,
+        "changes": report_changes(disputed.report, accepted.report, mode, names),
     }
 
 

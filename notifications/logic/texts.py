@@ -84,6 +84,14 @@ def result_corrected(
     return message(event, body, url, f"m{match_id}-result", DISPUTE_TTL_SECONDS)
 
 
+def dispute_settled(
+    event: str, round_number: int, table: int, match_id: int, url: str
+) -> PushMessage:
+    """To the sides of a table whose disputed result a referee settled (with a reason)."""
+    body = f"Round {round_number}, table {table}: a referee settled the dispute; see why"
+    return message(event, body, url, f"m{match_id}-result", DISPUTE_TTL_SECONDS)
+
+
 def dispute_for_staff(
     event: str, round_number: int, table: int, match_id: int, url: str
 ) -> PushMessage:

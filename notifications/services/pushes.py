@@ -5,7 +5,7 @@ owns the event (no signals), sending once its transaction commits.
   it starts ("Round 3: table 7, start on Orange");
 * ``confirmation_waiting`` - a side reported a result: the other sides at the table;
 * ``result_disputed`` - the table's other sides, and the event's staff ("a dispute at table 7");
-* ``result_corrected`` - a referee corrected a result: the table's sides.
+* ``result_corrected`` - a referee corrected a result, or settled a dispute: the table's sides.
 
 With push off (no VAPID keys) each is a no-op. Each reads the recipients in one or two queries
 whatever the size of the round.
@@ -128,8 +128,9 @@ def result_disputed(match, disputed_by=None) -> int:
     return count + len(staff)
 
 
-def result_corrected(match) -> int:
-    """Tell the table's sides that a referee corrected its result."""
+def result_corrected(match, *, settled_dispute: bool = False) -> int:
+    """Tell the table's sides that a referee corrected its result (or settled its dispute)."""
     if configured_keys() is None:
         return 0
-    return _to_sides(match, _sides_of(match), texts.result_corrected)
+    words = texts.dispute_settled if settled_dispute else texts.result_corrected
+    return _to_sides(match, _sides_of(match), words)

@@ -36,8 +36,9 @@ def test_a_disputed_table_opens_pre_filled(new_context):
     expect(cups).to_have_count(4)
     assert [cups.nth(i).input_value() for i in range(4)] == ["7", "5", "3", "1"]
     cups.nth(1).fill("6")
+    page.get_by_label("Your ruling on the dispute").fill("Recounted: six tokens")
     page.get_by_role("button", name="Save the result", exact=True).click()
-    expect(page.locator(".messages")).to_contain_text("result saved")
+    expect(page.locator(".messages")).to_contain_text("dispute settled")
     match.refresh_from_db()
     assert match.status == MatchStatus.ACCEPTED
     accepted = match.result_versions.get(state=VersionState.ACCEPTED)

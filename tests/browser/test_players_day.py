@@ -66,7 +66,7 @@ def test_a_refused_report_then_confirmations_and_a_dispute_arrive_live(new_conte
     others = [s.entrant.display_name for s in seats[1:]]
     expect(waiting).to_have_text(f"Waiting for {', '.join(others)} to confirm.")
     expect(reporter.locator("ol.placings")).to_contain_text(
-        f"{seats[3].entrant.display_name}: 1 point "
+        f"{seats[3].entrant.display_name} (1 point): Victory Cup tokens 1"
     )
 
     second = phone_of(new_context, seats[1])

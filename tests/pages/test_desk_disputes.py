@@ -39,11 +39,17 @@ def test_saving_the_prefilled_form_accepts_the_report_or_a_change_corrects_it(cl
     data = {name: form[name].value() for name in form.fields if form[name].value() is not None}
     cups = [n for n in form.fields if n.endswith("-victory_cup_tokens")]
     data[cups[1]] = "6"  # the second side's count, as its dispute says
+    refused = client.post(url, data)  # settling a dispute needs the referee's reason
+    assert refused.status_code == 200 and refused.context["reason_form"].errors
+    match.refresh_from_db()
+    assert match.status == MatchStatus.DISPUTED
+    data["reason"] = "Recounted with both players"
     response = client.post(url, data)
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.status == MatchStatus.ACCEPTED
     accepted = match.result_versions.get(state=VersionState.ACCEPTED)
-    assert accepted.kind == VersionKind.ENTRY
+    assert accepted.kind == VersionKind.CORRECTION
+    assert accepted.reason == "Recounted with both players"
     tokens = [s["victory_cup_tokens"] for s in accepted.report["sides"]]
     assert tokens == [7, 6, 3, 1]
