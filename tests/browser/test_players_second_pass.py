@@ -86,3 +86,30 @@ def test_a_settled_dispute_shows_its_reason_and_what_changed(new_context):
         expect(changes).to_have_count(1)
         expect(changes).to_contain_text(f"{seats[1].entrant.display_name}, Victory Cup tokens: 5")
         expect(changes.locator("ins")).to_have_text("6")
+
+
+def test_offline_the_saved_note_is_by_the_button_and_the_page_follows_online(new_context):
+    from tests.browser.test_offline import open_with_worker
+
+    _tournament, match, seats = one_table("offline-note")
+    context = new_context(viewport=PHONE)
+    phone = context.new_page()
+    open_with_worker(phone, f"/me/{seats[0].entrant.access_token}/")
+    context.set_offline(True)
+    fill_result(phone)
+    send = phone.get_by_role("button", name="Send the result")
+    send.click()
+    note = phone.locator("[data-offline-here]")
+    expect(note).to_have_text("Saved on this phone: it is sent when the network returns.")
+    button_box, note_box = send.bounding_box(), note.bounding_box()
+    assert 0 <= note_box["y"] - button_box["y"] <= 120, (button_box, note_box)
+    assert in_first_screen(phone, note), note_box
+    expect(phone.locator("[data-offline-banner]")).to_be_visible()
+
+    context.set_offline(False)
+    # sent, and the page shows the table as it is now: no banner, no form as typed
+    expect(phone.locator("[data-report-form]")).to_have_count(0)
+    expect(phone.locator("[data-waiting]")).to_contain_text("Waiting for")
+    expect(phone.locator("[data-offline-banner]")).to_be_hidden()
+    expect(phone.locator("[data-offline-here]")).to_have_count(0)
+    assert match.result_versions.count() == 1
