@@ -5,16 +5,20 @@ from django.shortcuts import render
 
 from accounts.dashboard import events_of
 from leagues.services.organisations import organisations_of
+from tournament.services.player_history import history_of
+from tournament.services.players import player_of
 
 
 @login_required
 def dashboard(request):
-    """Events I organise or referee, each with its state and its pages; "New event"; the
-    clubs and conventions I run."""
+    """Events I play first (each with my private page), then the events I organise or
+    referee, each with its state and its pages; "New event"; the clubs and conventions I run."""
+    player = player_of(request.user)
     return render(
         request,
         "accounts/dashboard.html",
         {
+            "played": history_of(player) if player else [],
             "events": events_of(request.user),
             "organisations": organisations_of(request.user).order_by("name")[:50],
         },

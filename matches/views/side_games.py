@@ -100,6 +100,7 @@ def game_view(seat, entrant) -> dict:
         "live_game": live_game_of(match),
         "result_mark": mark_of_drawn(match, versions),
         "late_dispute": late_dispute_of(versions, entrant, seat.round),
+        "dispute_cut_short": dispute_cut_short(versions, entrant, seat.round),
         "settlement": settlement_of(versions, entrant.tournament.game_mode, names),
     }
 
@@ -147,3 +148,18 @@ def late_dispute_of(versions, entrant, round_) -> dict | None:
     if not can_dispute_late(accepted, entrant, tournament):
         return None
     return {"version": accepted, "deadline": dispute_deadline(accepted, tournament)}
+
+
+def dispute_cut_short(versions, entrant, round_) -> dict | None:
+    """When the round closed before this side's time to dispute a report accepted on one
+    confirmation ended (the side neither reported nor answered it): when it closed, and when
+    the window would have ended; else None."""
+    accepted = next((v for v in versions if v.state == VersionState.ACCEPTED), None)
+    if accepted is None or round_.completed_at is None or accepted.entrant_id == entrant.pk:
+        return None
+    deadline = dispute_deadline(accepted, entrant.tournament)
+    if deadline is None or round_.completed_at >= deadline:
+        return None
+    if any(r.entrant_id == entrant.pk for r in accepted.responses.all()):
+        return None
+    return {"closed_at": round_.completed_at, "deadline": deadline}

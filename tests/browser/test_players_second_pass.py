@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from matches.models import MatchStatus, VersionKind, VersionState
 from tests.browser.helpers import PHONE, SCREENSHOTS, fill_result
 from tests.browser.test_players_day import one_table, phone_of
-from tests.factories import UserFactory, report_then_dispute
+from tests.factories import EntrantFactory, TournamentFactory, UserFactory, report_then_dispute
 from tournament.models import StaffRole, StaffRoleKind
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -113,3 +113,105 @@ def test_offline_the_saved_note_is_by_the_button_and_the_page_follows_online(new
     expect(phone.locator("[data-offline-banner]")).to_be_hidden()
     expect(phone.locator("[data-offline-here]")).to_have_count(0)
     assert match.result_versions.count() == 1
+
+
+def test_a_signed_in_players_events_come_first_and_my_games_is_in_the_header(new_context):
+    from tests.browser.helpers import assert_no_sideways_overflow
+    from tests.factories import PlayerFactory
+
+    user = UserFactory(username="playing-person")
+    player = PlayerFactory(user=user, name="Playing Person")
+    tournament, match, seats = one_table("my-events-cup")
+    mine = seats[0].entrant
+    mine.player = player
+    mine.save(update_fields=["player"])
+    page = new_context(user=user, viewport=PHONE).new_page()
+    page.goto("/dashboard/")
+    played = page.locator("[data-played-events]")
+    expect(played).to_contain_text("Events you play")
+    expect(played).to_contain_text("My Events Cup")
+    expect(page.locator("main")).not_to_contain_text("You do not run or referee an event yet")
+    played.get_by_role("link", name="My private page").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(mine.display_name)
+    page.locator("header").get_by_role("link", name="My games").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("My games")
+    assert_no_sideways_overflow(page, "My games")
+
+
+def test_after_the_final_the_pages_speak_of_a_finished_event(new_context):
+    """Item 10 on phones: the event page has no "Now: round N" and no clock; the runner-up
+    reads "runner-up" (their result in the final) on their page and their public page;
+    nobody finished reads "No table yet"; My games counts the elimination's games too."""
+    from tests.browser.test_players_day import play
+    from tests.factories import PlayerFactory
+    from tournament.models import StageKind
+    from tournament.services.elimination import advance_elimination, start_elimination
+    from tournament.services.final_standings import final_standings
+    from tournament.services.rounds import generate_swiss_round
+
+    referee = UserFactory(username="over-ref")
+    tournament = TournamentFactory(slug="over-night", name="Over Night", swiss_rounds=1)
+    for i in range(8):
+        EntrantFactory(tournament=tournament, display_name=f"Over {i + 1}")
+    play(generate_swiss_round(tournament, seed=8), referee)
+    play(start_elimination(tournament).round, referee)
+    advance_elimination(tournament)
+    for final in tournament.rounds.filter(stage__kind=StageKind.FINAL).order_by("number"):
+        play(final, referee)
+    assert advance_elimination(tournament).champion
+    tournament.refresh_from_db()
+    order = final_standings(tournament)
+    runner_up = tournament.entrants.get(pk=order[1].entrant_id)
+    fifth = tournament.entrants.get(pk=order[4].entrant_id)
+
+    page = new_context(viewport=PHONE).new_page()
+    page.goto("/events/over-night/")
+    expect(page.locator("main")).to_contain_text(f"Champion: {tournament.champion.display_name}")
+    expect(page.locator("#current-heading")).to_have_count(0)
+    expect(page.locator("main")).not_to_contain_text("(idle)")
+
+    page.goto(f"/me/{runner_up.access_token}/")
+    expect(page.locator("#finish-heading")).to_have_text("You are the runner-up")
+    expect(page.locator("#finish-heading + p")).to_contain_text("Runner-up in the final (")
+    expect(page.locator("main")).not_to_contain_text("group Final")
+    expect(page.locator("section.now")).to_have_count(0)
+    expect(page.locator("main")).not_to_contain_text("No table yet")
+    page.goto(f"/events/over-night/entrants/{runner_up.pk}/")
+    expect(page.locator("[data-finish]")).to_contain_text("Finished 2nd: runner-up in the final (")
+
+    page.goto(f"/me/{fifth.access_token}/")
+    expect(page.locator("#finish-heading")).to_have_text("You finished 5th")
+    expect(page.locator("main")).not_to_contain_text("No table yet")
+
+    user = UserFactory(username="runner-up-person")
+    runner_up.player = PlayerFactory(user=user)
+    runner_up.save(update_fields=["player"])
+    games = runner_up.seats.filter(match__status="accepted", match__is_bye=False).count()
+    assert games == 5  # one Swiss round, the group game, the final's three games
+    mine = new_context(user=user, viewport=PHONE).new_page()
+    mine.goto("/accounts/history/")
+    expect(mine.locator(".event-card .state")).to_contain_text("5 games")
+
+
+def test_a_dispute_window_cut_short_by_the_round_closing_is_told(new_context):
+    from common.audit.actor import Actor
+    from matches.services.results import confirm_report, submit_report
+    from tests.browser.helpers import report_for
+    from tournament.services.rounds import complete_round
+
+    _tournament, match, seats = one_table(
+        "cut-short", confirmations="one", dispute_window_minutes=30
+    )
+    version = submit_report(match, report_for(match), Actor(entrant=seats[0].entrant))
+    confirm_report(version, Actor(entrant=seats[1].entrant))
+    complete_round(match.round)
+
+    page = phone_of(new_context, seats[3])
+    note = page.locator("[data-dispute-cut-short]")
+    expect(note).to_contain_text("the time to dispute ended early")
+    expect(note).to_contain_text("The round closed at")
+    expect(page.get_by_role("button", name="Dispute it")).to_have_count(0)
+    # the sides that reported or confirmed it lost nothing: no note for them
+    confirmer = phone_of(new_context, seats[1])
+    expect(confirmer.locator("main")).to_contain_text("Your games")
+    expect(confirmer.locator("[data-dispute-cut-short]")).to_have_count(0)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import Count, Q
 
-from matches.models import Seat
+from matches.models import MatchStatus, Seat
 from tournament.models import Entrant, Player
 from tournament.services.final_standings import final_standings
 from tournament.services.standings import cached_standings
@@ -41,6 +41,19 @@ def entries_of(player: Player) -> list[Entrant]:
     )
 
 
+def games_played(entrant_ids) -> dict[int, int]:
+    """Games each entrant has a result in, every stage counted (Swiss, elimination, final);
+    byes are not games."""
+    rows = (
+        Seat.objects.filter(
+            entrant_id__in=entrant_ids, match__status=MatchStatus.ACCEPTED, match__is_bye=False
+        )
+        .values("entrant_id")
+        .annotate(games=Count("id"))
+    )
+    return {row["entrant_id"]: row["games"] for row in rows}
+
+
 def history_of(player: Player) -> list[HistoryEntry]:
     """Every entry with its place in the event's standings and the sides it met."""
     entries = entries_of(player)
@@ -53,6 +66,7 @@ def history_of(player: Player) -> list[HistoryEntry]:
         .values_list("match_id", "entrant_id", "entrant__display_name")
     ):
         met[match_id].append((entrant_id, name))
+    played = games_played(mine)
     by_entrant: dict[int, set[str]] = defaultdict(set)
     for seated in met.values():
         for entrant_id, _ in seated:
@@ -65,8 +79,9 @@ def history_of(player: Player) -> list[HistoryEntry]:
         row.field_size = len(standings)
         for line in standings:
             if str(line.entrant_id) == str(entrant.pk):
-                row.rank, row.points, row.games = line.rank, line.points, line.games_played
+                row.rank, row.points = line.rank, line.points
                 break
+        row.games = played.get(entrant.pk, 0)
         final = final_standings(entrant.tournament)
         if final is not None:
             row.final_place = next(

@@ -20,6 +20,7 @@ from tournament.models import (
     Round,
     StageKind,
     Tournament,
+    TournamentStatus,
 )
 from tournament.services.chiefs import event_chief_statistics
 from tournament.services.final_standings import final_standings
@@ -131,6 +132,9 @@ def tournament_detail(request, slug):
             "rounds": rounds,
             "current": current,
             "clock": clock_view(current),
+            # decided: no "Now: round N" with an idle clock under the final order
+            "event_over": tournament.champion_id is not None
+            or tournament.status == TournamentStatus.FINISHED,
             "query": query,
             "found": find_tables(tournament, current, query),
             "searched": bool(query.strip()),

@@ -71,6 +71,10 @@ def draw(request, entrant, refused=None, error=None):
     if moved_on and current["round"].status == RoundStatus.COMPLETE:
         # the event has moved on without this side: their last game is history, not "now"
         out_after, current = current, None
+    finish = finish_of(entrant)
+    if finish is not None and current and current["round"].status == RoundStatus.COMPLETE:
+        # the event is decided: the side's last game is history, not "now" with its clock
+        current = None
     form, form_match_id, dispute_errors = None, None, {}
     if refused is not None:
         form, form_match_id = refused.form, refused.form_match_id
@@ -98,7 +102,7 @@ def draw(request, entrant, refused=None, error=None):
             "clock": clock_view(current_round),
             "token": f"?token={entrant.access_token}",
             "claim": claim_offer(request.user, entrant),
-            "finish": finish_of(entrant),
+            "finish": finish,
             "attendance": attendance(entrant),
             "out_after": out_after,
             "tournament_poll": reverse("tournament:tournament-live", args=[tournament.slug])
@@ -226,6 +230,7 @@ def entrant_page(request, slug, entrant_id):
             "rows": rows,
             "chart": points_chart(entrant.display_name, rows),
             "standing": standing,
+            "finish": finish_of(entrant),
             "seats": list(reversed(seats)),
         },
     )

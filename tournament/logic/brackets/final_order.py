@@ -20,7 +20,8 @@ class Finish:
     side: str
     position: int
     reached: str  # "Champion", "Final", a stage's name, or "Swiss"
-    detail: str  # e.g. "2nd in the final (9 points)", "3rd in group AD", "12th after the Swiss"
+    detail: str  # e.g. "runner-up in the final (9 points)", "3rd in group AD", "12th after the
+    # Swiss rounds"
 
     @property
     def place(self) -> str:
@@ -64,7 +65,8 @@ def final_order(
     )
     for place, (side, total) in enumerate(finalists, start=1):
         reached = "Champion" if side == champion else "Final"
-        placed.append((side, reached, f"{ordinal(place)} in the final ({_num(total)} {unit})"))
+        rank = "winner" if reached == "Champion" else "runner-up" if place == 2 else ordinal(place)
+        placed.append((side, reached, f"{rank} in the final ({_num(total)} {unit})"))
         seen.add(side)
 
     for name, places in reversed(group_stages):
