@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from matches.models import ResponseDecision, ResultVersion, VersionKind
+from matches.models import ResponseDecision, ResultVersion, VersionKind, VersionState
 
 ALL_OTHERS, ONE_OPPONENT = "all", "one"
 
@@ -55,3 +55,30 @@ def can_dispute_late(version: ResultVersion, entrant, tournament, now=None) -> b
     if entrant is None or version.entrant_id == entrant.pk:
         return False
     return not version.responses.filter(entrant=entrant).exists()
+
+
+def sides_cut_short(round_, closed_at: datetime) -> dict:
+    """The sides whose time to dispute a report accepted on one confirmation was still running
+    when ``round_`` closed at ``closed_at`` (they neither reported nor answered it): their
+    entrant ids by match."""
+    tournament = round_.tournament
+    if tournament.confirmations != ONE_OPPONENT:
+        return {}
+    accepted = (
+        ResultVersion.objects.filter(
+            match__round=round_, state=VersionState.ACCEPTED, kind=VersionKind.REPORT
+        )
+        .select_related("match")
+        .prefetch_related("responses", "match__seats")
+    )
+    cut = {}
+    for version in accepted:
+        deadline = dispute_deadline(version, tournament)
+        if deadline is None or deadline <= closed_at:
+            continue
+        answered = {r.entrant_id for r in version.responses.all()} | {version.entrant_id}
+        seats = sorted(version.match.seats.all(), key=lambda s: s.position)
+        sides = [s.entrant_id for s in seats if s.entrant_id not in answered]
+        if sides:
+            cut[version.match] = sides
+    return cut

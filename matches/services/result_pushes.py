@@ -67,3 +67,11 @@ def notify_result_corrected(match, *, settled_dispute: bool = False) -> None:
     """Tell the table's devices that a referee corrected its result or settled its dispute
     (on commit)."""
     pushes.result_corrected(match, settled_dispute=settled_dispute)
+
+
+def notify_dispute_windows_closed(round_) -> None:
+    """Tell the sides whose time to dispute was cut short by ``round_`` closing (on commit)."""
+    from matches.services.confirmations import sides_cut_short
+
+    for match, entrant_ids in sides_cut_short(round_, round_.completed_at).items():
+        pushes.dispute_window_closed(match, entrant_ids)

@@ -92,6 +92,17 @@ def dispute_settled(
     return message(event, body, url, f"m{match_id}-result", DISPUTE_TTL_SECONDS)
 
 
+def dispute_window_closed(
+    event: str, round_number: int, table: int, match_id: int, url: str
+) -> PushMessage:
+    """To the sides whose time to dispute ended early: the round closed."""
+    body = (
+        f"Round {round_number}, table {table}: the round closed, so the time to dispute "
+        "your table's result ended early; ask a referee if it is wrong"
+    )
+    return message(event, body, url, f"m{match_id}-result", DISPUTE_TTL_SECONDS)
+
+
 def dispute_for_staff(
     event: str, round_number: int, table: int, match_id: int, url: str
 ) -> PushMessage:

@@ -5,7 +5,9 @@ owns the event (no signals), sending once its transaction commits.
   it starts ("Round 3: table 7, start on Orange");
 * ``confirmation_waiting`` - a side reported a result: the other sides at the table;
 * ``result_disputed`` - the table's other sides, and the event's staff ("a dispute at table 7");
-* ``result_corrected`` - a referee corrected a result, or settled a dispute: the table's sides.
+* ``result_corrected`` - a referee corrected a result, or settled a dispute: the table's sides;
+* ``dispute_window_closed`` - the round closed before the time to dispute a result accepted on
+  one confirmation ended: the sides that had not answered it.
 
 With push off (no VAPID keys) each is a no-op. Each reads the recipients in one or two queries
 whatever the size of the round.
@@ -134,3 +136,10 @@ def result_corrected(match, *, settled_dispute: bool = False) -> int:
         return 0
     words = texts.dispute_settled if settled_dispute else texts.result_corrected
     return _to_sides(match, _sides_of(match), words)
+
+
+def dispute_window_closed(match, entrant_ids) -> int:
+    """Tell these sides that the round closed before their time to dispute its result ended."""
+    if configured_keys() is None:
+        return 0
+    return _to_sides(match, entrant_ids, texts.dispute_window_closed)

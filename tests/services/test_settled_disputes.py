@@ -69,3 +69,21 @@ def test_report_changes_name_each_changed_field():
         ("", "Game ended by", "time", "one side left"),
         ("Ada", "Victory Cup tokens", "5", "6"),
     ]
+
+
+def test_closing_a_round_tells_the_sides_whose_time_to_dispute_it_cut_short():
+    """Issue 38.10: with one confirmation, the sides that had not answered are told."""
+    from matches.services.results import confirm_report, submit_report
+    from tournament.services.rounds import complete_round
+
+    tournament = TournamentFactory(confirmations="one", dispute_window_minutes=30)
+    EntrantFactory.create_batch(4, tournament=tournament)
+    match = publish_round(generate_swiss_round(tournament, seed=3)).matches.get()
+    seats = list(match.seats.order_by("position"))
+    version = submit_report(
+        match, settled_report(seats, [6, 4, 2, 1]), Actor(entrant=seats[0].entrant)
+    )
+    confirm_report(version, Actor(entrant=seats[1].entrant))
+    with mock.patch("notifications.services.pushes.dispute_window_closed") as told:
+        complete_round(match.round)
+    told.assert_called_once_with(match, [seats[2].entrant_id, seats[3].entrant_id])

@@ -21,6 +21,7 @@ from common.live import realtime
 from leagues.services.forecasts import side_strengths
 from leagues.services.ratings import ratings_change
 from matches.models import Match, MatchStatus, ResultVersion, Seat
+from matches.services.result_pushes import notify_dispute_windows_closed
 from matches.services.results import bye_value, record_bye
 from notifications.services import pushes, webhook_events
 from tournament.logic.mode_fit import PAIR_TABLES, table_problem
@@ -334,6 +335,7 @@ def complete_round(round_: Round, *, reason: str = "", actor: Actor = SYSTEM) ->
         reason=round_.closed_reason,
     )
     ratings_change(round_.tournament.game_system, full=False)  # the round's games now count
+    notify_dispute_windows_closed(round_)  # sides whose time to dispute it cut short
     return round_
 
 
