@@ -55,7 +55,7 @@ def test_my_events_with_roles_states_and_links(client, vic):
 def test_an_empty_dashboard_says_what_to_do(client, vic):
     client.force_login(vic)
     page = client.get("/dashboard/").content.decode()
-    assert "You do not run or referee an event yet" in page and "New event" in page
+    assert "You do not play, run or referee an event yet" in page and "New event" in page
 
 
 def test_sign_in_lands_on_the_dashboard(client):
