@@ -9,6 +9,7 @@ from django.contrib.messages import get_messages
 from django.template import Context, Template
 
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
+from tests.pages.test_player_rating_pages import season  # noqa: F401 (a fixture)
 from tests.pages.test_rating_filters import two_clubs  # noqa: F401 (a fixture)
 from tests.pages.test_report_errors import table  # noqa: F401 (a fixture)
 from tournament.models import EntrantStatus
@@ -70,6 +71,12 @@ def test_the_rating_pages_speak_plainly(client, two_clubs, monkeypatch):  # noqa
     second = client.get("/ratings/eye_for_an_eye/?page=2").content.decode()
     assert 'rel="prev">Previous page</a>' in second and ">Higher<" not in second
     assert "Page 2 of 4" in second
+
+
+def test_a_players_rating_chart_speaks_plainly(client, season):  # noqa: F811
+    _, ann = season
+    page = client.get(f"/players/{ann.pk}/").content.decode()
+    assert "shaded band" in page and "uncertainty" not in page and "Plackett" not in page
 
 
 @pytest.mark.parametrize(
