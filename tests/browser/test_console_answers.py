@@ -17,7 +17,7 @@ from common.audit.actor import Actor
 from matches.services.results import enter_result
 from tests.browser.helpers import SCREENSHOTS, fill_result, report_for
 from tests.factories import EntrantFactory, PlayerFactory, TournamentFactory, UserFactory
-from tournament.models import RoundStatus, StaffRole, StaffRoleKind, TournamentStatus
+from tournament.models import EntrantStatus, RoundStatus, StaffRole, StaffRoleKind, TournamentStatus
 from tournament.services.rounds import complete_round, generate_swiss_round, publish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -118,7 +118,11 @@ def test_a_random_event_says_no_swiss_previews_its_cut_and_crowns(new_context):
         slug="random-night", organiser=organiser, pairing_method="random", swiss_rounds=1
     )
     for i in range(8):
-        EntrantFactory(tournament=tournament, display_name=f"Random Player {i + 1}")
+        EntrantFactory(
+            tournament=tournament,
+            display_name=f"Random Player {i + 1}",
+            status=EntrantStatus.CHECKED_IN,
+        )
     page = new_context(user=organiser).new_page()
     page.goto("/events/random-night/manage/")
     step = page.locator(".next-step")
