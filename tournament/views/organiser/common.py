@@ -171,11 +171,11 @@ def next_step(tournament: Tournament) -> Step:
         if waiting:
             return Step(
                 ngettext(
-                    "%(n)d registered player has not checked in yet.",
-                    "%(n)d registered players have not checked in yet.",
+                    "%(count)d registered player has not checked in yet.",
+                    "%(count)d registered players have not checked in yet.",
                     waiting,
                 )
-                % {"n": waiting},
+                % {"count": waiting},
                 manage_url("manage-entrants", tournament) + "?status=registered",
                 link_text=_("Check players in"),
                 note=_("Drop anyone who is not coming: everyone not dropped is paired."),
