@@ -26,7 +26,7 @@ from tournament.views.organiser.common import (
     tables_of,
 )
 
-#: a 1920x1080 screen holds six columns of five four-seat tables (measured in
+#: a 1920x1080 screen holds five columns of six four-seat tables (measured in
 #: tests/browser/test_projector_boards.py)
 TABLES_PER_PAGE = 30
 STANDINGS_PER_PAGE = 16
