@@ -106,6 +106,8 @@ def test_the_find_your_name_board(new_context, big_round):
     )
     assert overflow == 0
     assert_dark_to_the_bottom(board, "names board")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    board.screenshot(path=str(SCREENSHOTS / "projector-names-1920x1080.png"))
     board.clock.run_for(13_000)
     expect(pages.nth(1)).to_be_visible()
     expect(pages.nth(1).locator(".board-name").first).to_have_text(

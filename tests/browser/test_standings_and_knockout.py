@@ -6,7 +6,7 @@ say what a tap does, pressed and unpressed."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import PHONE, assert_no_serious_axe_violation
+from tests.browser.helpers import PHONE, SCREENSHOTS, assert_no_serious_axe_violation
 from tests.factories import EntrantFactory, PlayerFactory, TournamentFactory, UserFactory
 from tournament.models import EntrantStatus
 from tournament.services.rounds import generate_swiss_round, publish_round
@@ -65,6 +65,8 @@ def test_the_standings_mark_the_readers_row_and_leave_out_the_no_shows(new_conte
     expect(notes).to_contain_text("Opponents")
     expect(notes).to_contain_text("average points of the different opponents")
     assert_no_serious_axe_violation(page, "standings with the reader's row")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "standings-own-row-390.png"), full_page=True)
 
     # from a private link, without signing in: the link's own row
     other_entrant = tournament.entrants.get(display_name="Stand Player 3")
@@ -110,3 +112,5 @@ def test_knocked_out_is_a_button_whose_words_change_when_pressed(new_context, ev
     expect(button).to_contain_text("Mark knocked out")
     expect(button).to_have_attribute("aria-pressed", "false")
     assert_no_serious_axe_violation(phone, "report form with the knocked-out buttons")
+    button.click()
+    side.screenshot(path=str(SCREENSHOTS / "knocked-out-pressed-390.png"))
