@@ -13,6 +13,7 @@ table and the staff, a correction to the table.
 from common.live import coalesced_pushes, realtime
 from common.live import push_messages as messages
 from matches.models import ResponseDecision
+from matches.services.confirmations import sides_cut_short
 from notifications.services import pushes
 
 
@@ -71,7 +72,5 @@ def notify_result_corrected(match, *, settled_dispute: bool = False) -> None:
 
 def notify_dispute_windows_closed(round_) -> None:
     """Tell the sides whose time to dispute was cut short by ``round_`` closing (on commit)."""
-    from matches.services.confirmations import sides_cut_short
-
     for match, entrant_ids in sides_cut_short(round_, round_.completed_at).items():
         pushes.dispute_window_closed(match, entrant_ids)
