@@ -7,6 +7,8 @@ history from event to event. A player who withdrew and comes back gets their old
 
 from __future__ import annotations
 
+from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
@@ -15,6 +17,7 @@ from registrations.models import Registration, RegistrationStatus
 from registrations.services.errors import RegistrationError
 from registrations.services.team_seating import entry_of, team_side
 from tournament.models import Entrant, EntrantStatus, Player, Tournament
+from tournament.services.own_entry import enter_own_player
 from tournament.services.players import player_of
 from tournament.services.registration import drop, register_player, reinstate
 
@@ -25,11 +28,23 @@ MAX_NAMESAKES = 50
 def own_player(user, name: str) -> Player:
     """The account's player record, made (named ``name``) when it has none yet."""
     record = player_of(user)
-    if record is None:  # two taps at once both make it: the second one reads the first's
-        record, _made = Player.objects.get_or_create(
-            user=user, defaults={"name": name, "email": user.email or ""}
-        )
+    if record is None:
+        try:
+            with transaction.atomic():
+                record = Player.objects.create(user=user, name=name, email=user.email or "")
+        except IntegrityError:  # two taps at once both made it: the second one reads the first's
+            record = Player.objects.get(user=user)
     return record
+
+
+def side_and_namesake(
+    tournament: Tournament, player: Player, name: str
+) -> tuple[Entrant | None, bool]:
+    """The record's entrant in the event (or None), and whether another side is shown as
+    ``name`` (one query: what ``name_taken`` and the record's side would ask apart)."""
+    rows = tournament.entrants.filter(Q(player=player) | Q(display_name__iexact=name))
+    own = [entrant for entrant in rows if entrant.player_id == player.pk]
+    return (own[0] if own else None), len(rows) > len(own)
 
 
 def name_taken(tournament: Tournament, name: str, player: Player | None) -> bool:
@@ -56,20 +71,24 @@ def on_own_registration(registration: Registration) -> Actor:
 
 def _player_side(registration: Registration, actor: Actor) -> Entrant:
     """A single player's entrant: made, or their old one reinstated."""
-    tournament = registration.tournament
-    entrant = Entrant.objects.filter(tournament=tournament, player=registration.player_id).first()
+    tournament, player = registration.tournament, registration.player
+    if player is None:  # a registration made before registrations kept the record
+        return _new_record_side(registration, actor)
+    entrant, namesake = side_and_namesake(tournament, player, registration.name)
     if entrant is None:
-        name = free_name(tournament, registration.name, registration.player)
-        return register_player(
-            tournament,
-            name,
-            player=registration.player,
-            name_listed=registration.name_listed,
-            actor=actor,
-        )
+        name = free_name(tournament, registration.name, player) if namesake else registration.name
+        listed = registration.name_listed
+        return enter_own_player(tournament, name, player, name_listed=listed, actor=actor)
     if entrant.status == EntrantStatus.DROPPED:
         entrant = reinstate(entrant, actor)
     return entrant
+
+
+def _new_record_side(registration: Registration, actor: Actor) -> Entrant:
+    """The entrant of a registration without a player record (the desk's path makes one)."""
+    tournament = registration.tournament
+    name = free_name(tournament, registration.name, None)
+    return register_player(tournament, name, name_listed=registration.name_listed, actor=actor)
 
 
 def seat(registration: Registration) -> None:
