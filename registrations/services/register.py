@@ -34,6 +34,7 @@ from registrations.services.promotion import promote_next
 from registrations.services.seating import own_player, seat, side_and_namesake
 from registrations.services.trail import record, snapshot
 from tournament.models import EntrantStatus, Player, Tournament
+from tournament.services.standings_revision import holding_event_row
 
 #: the statuses of a registration that still stands (a repeat returns it)
 STANDING = (
@@ -178,6 +179,15 @@ def register_once(
             raise
         return Entry(standing, created=False)
     tournament, policy = locked_event_and_policy(tournament)
+    with holding_event_row(tournament.pk):
+        return _arrive_locked(
+            tournament, policy, user, name, bool(name_listed), player, actor, site
+        )
+
+
+def _arrive_locked(tournament, policy, user, name, name_listed, player, actor, site) -> Entry:
+    """``register_once`` under the event's lock: the account's registration again, the
+    window, the queue, the place and the audit entry."""
     existing = Registration.objects.select_for_update().filter(tournament=tournament, user=user)
     existing = existing.first()
     if existing is not None and existing.status in STANDING:
@@ -185,7 +195,7 @@ def register_once(
     policy = check_open(tournament, policy)
     queue = queue_of(tournament)
     free = free_places(tournament, policy, site, queue)
-    registration = arrive(tournament, user, name, bool(name_listed), existing, player, queue)
+    registration = arrive(tournament, user, name, name_listed, existing, player, queue)
     before = snapshot(existing) if existing is not None else None
     place(registration, policy, free)
     record(registration, "registered_again" if existing else "created", before, actor)
