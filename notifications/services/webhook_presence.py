@@ -10,12 +10,16 @@ answer expires.
 
 from __future__ import annotations
 
+import logging
+
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 
 from notifications.models import WebhookEndpoint
 from tournament.models import Tournament
+
+log = logging.getLogger(__name__)
 
 #: how long an event's answer is kept (the longest an event moved into an organisation waits)
 PRESENCE_SECONDS = 60
@@ -29,14 +33,20 @@ def has_endpoints(tournament_id: int) -> bool:
     """Whether the event or its organisation has an active endpoint (from the cache; one
     query when it is not there)."""
     key = presence_key(tournament_id)
-    known = cache.get(key)
+    try:
+        known = cache.get(key)
+    except Exception:  # noqa: BLE001 - the cache unreachable: ask the database
+        known = None
     if known is None:
         known = (
             WebhookEndpoint.objects.filter(active=True)
             .filter(Q(tournament_id=tournament_id) | Q(organisation__events__pk=tournament_id))
             .exists()
         )
-        cache.set(key, known, PRESENCE_SECONDS)
+        try:
+            cache.set(key, known, PRESENCE_SECONDS)
+        except Exception:  # noqa: BLE001
+            log.warning("webhook presence of event %s not kept: cache unavailable", tournament_id)
     return bool(known)
 
 
