@@ -19,7 +19,7 @@ from registrations.services.team_seating import entry_of, team_side
 from tournament.models import Entrant, EntrantStatus, Player, Tournament
 from tournament.services.own_entry import enter_own_player
 from tournament.services.players import player_of
-from tournament.services.registration import drop, register_player, reinstate
+from tournament.services.registration import OPEN_STATES, drop, register_player, reinstate
 
 #: the most "(2)", "(3)" ... tried to tell a promoted player from a namesake
 MAX_NAMESAKES = 50
@@ -72,8 +72,8 @@ def on_own_registration(registration: Registration) -> Actor:
 def _player_side(registration: Registration, actor: Actor) -> Entrant:
     """A single player's entrant: made, or their old one reinstated."""
     tournament, player = registration.tournament, registration.player
-    if player is None:  # a registration made before registrations kept the record
-        return _new_record_side(registration, actor)
+    if player is None or not _enters_plainly(tournament):
+        return _desk_side(registration, actor)
     entrant, namesake = side_and_namesake(tournament, player, registration.name)
     if entrant is None:
         name = free_name(tournament, registration.name, player) if namesake else registration.name
@@ -84,11 +84,29 @@ def _player_side(registration: Registration, actor: Actor) -> Entrant:
     return entrant
 
 
-def _new_record_side(registration: Registration, actor: Actor) -> Entrant:
-    """The entrant of a registration without a player record (the desk's path makes one)."""
+def _enters_plainly(tournament: Tournament) -> bool:
+    """Whether a player enters the event as an ordinary entrant (single players, before the
+    rounds): else the desk's ``register_player`` records a late entry, or refuses."""
+    return tournament.status in OPEN_STATES and not tournament.team_play
+
+
+def _desk_side(registration: Registration, actor: Actor) -> Entrant:
+    """The entrant made by the desk's path (its own lock, checks and late-entry record): for a
+    registration without a player record, or one seated once the rounds have begun."""
     tournament = registration.tournament
-    name = free_name(tournament, registration.name, None)
-    return register_player(tournament, name, name_listed=registration.name_listed, actor=actor)
+    entrant = Entrant.objects.filter(tournament=tournament, player=registration.player_id).first()
+    if entrant is None:
+        name = free_name(tournament, registration.name, registration.player)
+        return register_player(
+            tournament,
+            name,
+            player=registration.player,
+            name_listed=registration.name_listed,
+            actor=actor,
+        )
+    if entrant.status == EntrantStatus.DROPPED:
+        entrant = reinstate(entrant, actor)
+    return entrant
 
 
 def seat(registration: Registration) -> None:
