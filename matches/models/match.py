@@ -21,6 +21,11 @@ class Match(models.Model):
     )
     is_bye = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=MatchStatus.choices, default=MatchStatus.OPEN)
+    extra_seconds = models.PositiveIntegerField(
+        default=0,
+        help_text="Time a referee gave this table beyond the round clock (its players' clock "
+        "ends this much later).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
