@@ -201,7 +201,7 @@ def table_time(match) -> TableTime:
         "match": match.pk,
         "table": match.table_number,
         "extra_ms": match.extra_seconds * 1000,
-        "label": _("+%(minutes)d min for this table") % {"minutes": minutes} if minutes else "",
+        "label": _("+%(minutes)s min for this table") % {"minutes": minutes} if minutes else "",
         "server_time_ms": server_time_ms(),
     }
 

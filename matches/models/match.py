@@ -45,6 +45,16 @@ class Match(models.Model):
         label = f" ({self.group_label})" if self.group_label else ""
         return f"Round {self.round.number}, table {self.table_number}{label}"
 
+    @property
+    def extra_minutes(self) -> int:
+        """The table's extra time in whole minutes (``extra_seconds`` is always whole minutes)."""
+        return self.extra_seconds // 60
+
+    @property
+    def extra_ms(self) -> int:
+        """The table's extra time in milliseconds, as the clock messages count."""
+        return self.extra_seconds * 1000
+
 
 class Seat(models.Model):
     """An entrant's place in a match: starting colour, character, and the accepted outcome.
