@@ -5,17 +5,23 @@ Every change made here is written to the audit trail with channel API and the cl
 
 from django.db import transaction
 from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.cursor_pagination import CountedCursorPagination
 from common.api.private_links import ENTRANT_TOKEN
 from common.api.serializers import DETAIL, StrictSerializer
 from common.api.views import actor_for
 from common.audit.services import record_change
-from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin, changed
+from tournament.api.base import (
+    TOURNAMENT_SLUG,
+    TournamentChildViewSet,
+    TournamentNestedMixin,
+    changed,
+)
 from tournament.api.serializers import (
     CsvImportResultSerializer,
     CsvImportSerializer,
@@ -75,12 +81,11 @@ DROPPED_NO_SHOWS = inline_serializer(
     ),
 )
 class EntrantViewSet(
-    TournamentNestedMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
     mixins.UpdateModelMixin,
-    viewsets.GenericViewSet,
+    TournamentChildViewSet,
 ):
     """A tournament's entrants: listed for all who see the event (never with their private
     links); registered, changed, checked in, dropped and imported by its organisers."""
@@ -90,15 +95,11 @@ class EntrantViewSet(
     permission_classes = [OrganiserOrReadOnly]
     filterset_fields = ["status"]
     ordering_fields = ["display_name", "seed", "created_at"]
+    ordering = ["display_name", "id"]
+    pagination_class = CountedCursorPagination
 
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return Entrant.objects.none()
-        return (
-            self.get_tournament()
-            .entrants.select_related("player", "team")
-            .order_by("display_name", "id")
-        )
+    def rows(self, tournament):
+        return tournament.entrants.select_related("player", "team").order_by("display_name", "id")
 
     def get_serializer_class(self):
         if getattr(self, "swagger_fake_view", False):
