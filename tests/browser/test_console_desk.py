@@ -31,7 +31,7 @@ def test_the_check_in_desk_drop_and_reinstate(new_context):
     # a CSV pasted from a spreadsheet, beside the file upload
     page.get_by_label("Or paste the lines here").fill(PASTED)
     page.get_by_role("button", name="Import").click()
-    expect(page.locator(".messages")).to_contain_text("3 players imported")
+    expect(page.locator(".messages")).to_contain_text("3 players added from the pasted list.")
     assert tournament.entrants.filter(display_name__startswith="Pasted").count() == 3
 
     # adding one player after another: the name field has the focus again after each
