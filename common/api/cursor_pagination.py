@@ -19,6 +19,7 @@ cursor (404, DRF's rule), never handed to the database.
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import connection
+from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import CursorPagination
 
@@ -36,7 +37,7 @@ class CountedCursorPagination(CursorPagination):
     offset fallbacks of the module's docstring."""
 
     page_size_query_param = "limit"
-    page_size_query_description = "How many rows per page (at most 500)."
+    page_size_query_description = _("How many rows per page (at most 500).")
     max_page_size = MAX_LIMIT
     ordering = "-pk"
 
@@ -89,7 +90,7 @@ class CountedCursorPagination(CursorPagination):
             "required": False,
             "in": "query",
             "deprecated": True,
-            "description": "Deprecated: follow `next` (a cursor) instead.",
+            "description": str(_("Deprecated: follow `next` (a cursor) instead.")),
             "schema": {"type": "integer"},
         }
         return [*super().get_schema_operation_parameters(view), offset]
