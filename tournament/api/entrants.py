@@ -138,9 +138,7 @@ class EntrantViewSet(
 
     def create(self, request, *args, **kwargs):
         tournament = self.get_tournament()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = self.validated()
         actor = actor_for(request)
         if "members" in data:
             entrant = registration.register_team(
@@ -181,7 +179,7 @@ class EntrantViewSet(
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request, *args, **kwargs):
         """Mark the entrant present (repeating it changes nothing)."""
-        self.get_serializer(data=request.data).is_valid(raise_exception=True)
+        self.validated()
         entrant = registration.check_in(self.get_object(), actor_for(request))
         return Response(EntrantStaffSerializer(entrant).data)
 
@@ -193,9 +191,7 @@ class EntrantViewSet(
     @action(detail=True, methods=["post"])
     def drop(self, request, *args, **kwargs):
         """Take the entrant out of the pairings from the next round on (with an optional reason)."""
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        reason = serializer.validated_data["reason"].strip()
+        reason = self.validated()["reason"].strip()
         entrant = registration.drop(self.get_object(), actor_for(request), reason=reason)
         return Response(EntrantStaffSerializer(entrant).data)
 
@@ -213,12 +209,9 @@ class EntrantViewSet(
     def drop_not_checked_in(self, request, *args, **kwargs):
         """Before round 1 is paired: drop every entrant not checked in, in one action (one
         audit entry each); ``expected`` is how many the organiser confirmed."""
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        expected = self.validated()["expected"]
         dropped = no_shows.drop_not_checked_in(
-            self.get_tournament(),
-            actor_for(request),
-            expected=serializer.validated_data["expected"],
+            self.get_tournament(), actor_for(request), expected=expected
         )
         body = {
             "dropped": len(dropped),
@@ -241,9 +234,7 @@ class EntrantViewSet(
     def import_csv(self, request, *args, **kwargs):
         """Register many players from a CSV file (name, club, email, seed): all or nothing."""
         tournament = self.get_tournament()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        raw = serializer.validated_data["file"].read()
+        raw = self.validated()["file"].read()
         try:
             entrants = registration.import_players(tournament, raw, actor_for(request))
         except CsvImportInvalid as exc:

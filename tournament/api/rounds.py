@@ -76,11 +76,8 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TournamentC
         Asking again before that round is complete returns the same job (idempotent).
         """
         tournament = self.get_tournament()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        job, _ = start_swiss_round(
-            tournament, actor_for(request), seed=serializer.validated_data.get("seed")
-        )
+        seed = self.validated().get("seed")
+        job, _ = start_swiss_round(tournament, actor_for(request), seed=seed)
         return job_response(job, request)
 
     @extend_schema(
@@ -92,7 +89,7 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TournamentC
     def publish(self, request, *args, **kwargs):
         """Make a drafted round's tables visible to everyone (organisers)."""
         round_ = self.get_object()
-        self.get_serializer(data=request.data).is_valid(raise_exception=True)
+        self.validated()
         round_ = publish_round(round_, actor_for(request))
         return Response(RoundSerializer(round_).data)
 
@@ -105,9 +102,7 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TournamentC
     def complete(self, request, *args, **kwargs):
         """Close a round; a reason is needed when some table has no accepted result."""
         round_ = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        reason = serializer.validated_data.get("reason", "")
+        reason = self.validated().get("reason", "")
         round_ = complete_round(round_, reason=reason, actor=actor_for(request))
         return Response(RoundSerializer(round_).data)
 
@@ -124,9 +119,7 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TournamentC
         is the job's ``round``. Refused (409, nothing closed) when no Swiss round can follow.
         """
         round_ = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        reason = serializer.validated_data.get("reason", "")
+        reason = self.validated().get("reason", "")
         _, job = close_round_and_pair_next(round_, reason=reason, actor=actor_for(request))
         job.refresh_from_db()
         return job_response(job, request)
