@@ -206,7 +206,8 @@ class GameSystem:
         count = len(ctx.order)
         if count not in mode.side_counts:
             allowed = ", ".join(map(str, mode.side_counts))
-            ctx.add(None, "sides", f"{count} side(s) reported; {mode.label} allows {allowed} sides")
+            reported = f"{count} side reported" if count == 1 else f"{count} sides reported"
+            ctx.add(None, "sides", f"{reported}; {mode.label} allows {allowed} sides")
         elif count not in DEFAULT_POINTS_TABLES and count not in ctx.options["points_table"]:
             ctx.problems.append(no_table_problem(count))
         for side in ctx.order:

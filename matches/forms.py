@@ -83,6 +83,25 @@ class SideRow:
 SIDE_LIST = re.compile(r"(\((?=[\d, ]+\))|\bsides? )(\d+(?:, \d+)*)\b")
 
 
+def field_labels(description: dict) -> dict[str, str]:
+    """Each field's code -> its label as a sentence names it ("of which Guard Health Tokens"
+    continues the input above it; a message says "Guard Health Tokens")."""
+    specs = list(description["game_fields"]) + list(description["side_fields"])
+    return {spec["name"]: spec["label"].removeprefix("of which ") for spec in specs}
+
+
+def with_labels(message: str, labels: dict[str, str]) -> str:
+    """The engine's message with its field codes replaced by their labels: a code with an
+    underscore anywhere ("guard_tokens is 4"), a plain word only where it opens the message
+    ("survivors is 5"), so "4 characters" stays a word."""
+    for code, label in labels.items():
+        if "_" in code:
+            message = re.sub(rf"\b{re.escape(code)}\b", label.replace("\\", r"\\"), message)
+        elif re.match(rf"{re.escape(code)}\b(?= is|:)", message):
+            message = label + message[len(code) :]
+    return message
+
+
 class ResultForm(forms.Form):
     """One game's result: the whole-game fields, then one block per side at the table.
 
@@ -202,7 +221,8 @@ class ResultForm(forms.Form):
         return str(side_id)
 
     def in_words(self, message: str) -> str:
-        """The engine's message for people: sides named instead of numbered, a capital first."""
+        """The engine's message for people: sides named instead of numbered, fields by their
+        label, a capital first."""
 
         known = {str(seat.entrant_id) for seat in self.seats}
 
@@ -212,7 +232,7 @@ class ResultForm(forms.Form):
                 return match.group(0)  # some other number: leave it as it is
             return match.group(1) + ", ".join(self.side_label(i) for i in ids)
 
-        text = SIDE_LIST.sub(names, message)
+        text = with_labels(SIDE_LIST.sub(names, message), field_labels(self.description))
         return text[:1].upper() + text[1:]
 
     def error_summary(self) -> list[tuple[str, str]]:

@@ -85,6 +85,7 @@ urlpatterns = [
     path(R + "print/", screens.print_round, name="manage-round-print"),
     path(R + "clock/", screens.projector, name="manage-projector"),
     path(R + "board/", screens.pairings_board, name="manage-board-pairings"),
+    path(R + "names-board/", screens.names_board, name="manage-board-names"),
     path(M + "standings-board/", screens.standings_board, name="manage-board-standings"),
     path(R + "clock/<str:command>/", rounds.clock_command, name="manage-clock-command"),
     path(R + "live.json", screens.live_json, name="manage-round-live"),

@@ -153,7 +153,7 @@ def rating_chart_svg(points: Sequence[Point], system_name: str, chart_id: str) -
     desc = (
         f"Rating (the skill estimate) after each game, {last.games} in all: "
         f"lowest {min(values):.1f}, highest {max(values):.1f}, now {last.listed:.1f}; "
-        f"the shaded band reaches one uncertainty either side, now {last.low:.1f} to "
+        f"the shaded band, how sure the estimate is, now {last.low:.1f} to "
         f"{last.high:.1f}."
     )
     parts = [head, f'<desc id="{ident}-desc">{escape(desc)}</desc>', '<g class="axes">']

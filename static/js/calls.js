@@ -8,7 +8,8 @@
  *   <p data-call-text aria-live="assertive"></p>          the latest call
  *   <span data-call-focus hidden>                          shown while a flower is in focus:
  *     <span data-call-swatch></span> <b data-call-colour></b>   its swatch and name (Domination)
- *   <button data-call-sound hidden>Sound off</button>     the switch (shown when sound works)
+ *   <button data-call-sound hidden data-label-on=".." data-label-off="..">  the switch (shown
+ *                                                  when sound works; says its state and action)
  *
  * With a flower deck per table (Domination), the container's data-call-table names its table:
  * the page shows that table's cards from the message's "tables"; a page of the whole hall (no
@@ -105,7 +106,9 @@
     try { remembered = window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { /* private mode */ }
     function show() {
       for (var i = 0; i < buttons.length; i++) {
-        buttons[i].textContent = self.sound.on ? "Sound on" : "Sound off";
+        // the state and what a tap does, in the page's language (the template's labels)
+        var label = buttons[i].getAttribute(self.sound.on ? "data-label-on" : "data-label-off");
+        buttons[i].textContent = label || (self.sound.on ? "Sound: on \u2014 turn off" : "Sound: off \u2014 turn on");
         buttons[i].setAttribute("aria-pressed", self.sound.on ? "true" : "false");
       }
     }

@@ -91,7 +91,10 @@
     var shown = 0;
     var show = function (index) {
       for (var i = 0; i < pages.length; i++) pages[i].hidden = i !== index;
-      if (counter) counter.textContent = "page " + (index + 1) + " of " + pages.length;
+      if (counter) {
+        var format = counter.getAttribute("data-board-counter-format") || "page {page} of {pages}";
+        counter.textContent = format.replace("{page}", index + 1).replace("{pages}", pages.length);
+      }
       board.setAttribute("data-board-shown", String(index + 1));
     };
     show(0);

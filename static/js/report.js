@@ -3,9 +3,10 @@
  * (no dependencies; without JavaScript the form is the same inputs, typed by hand).
  *
  * - Every number input gets a "-" and a "+" button (44 px) that keep to its min and max.
- * - Every side with a survivors input gets a "Knocked out" tap: pressed, it sets survivors (and
- *   Health Tokens left, where the form asks for them) to 0; pressed again, it puts back what was
- *   there. It shows as pressed whenever survivors is 0.
+ * - Every side with a survivors input gets a "Mark knocked out" button: pressed, it sets
+ *   survivors (and Health Tokens left, where the form asks for them) to 0 and reads "Knocked out
+ *   · undo"; pressed again, it puts back what was there. It shows as pressed whenever survivors
+ *   is 0 (the slot's data-label-on / data-label-off carry its words, translated).
  * - What was typed is kept in the tab's sessionStorage, so a reload (a live update, a lost
  *   connection, the phone putting the tab to sleep) does not lose it. A page that shows no form
  *   for a match forgets what was kept for it (the report went in, or the game is over).
@@ -72,13 +73,21 @@
     button.type = "button";
     button.className = "knockout";
     button.setAttribute("aria-pressed", "false");
-    button.innerHTML = '<span aria-hidden="true">\u2717</span> Knocked out';
-    button.setAttribute("aria-label", "Knocked out: " + slot.getAttribute("data-side-name"));
+    // the words say what a tap does now; the side's name is for screen readers (the side's
+    // head shows it beside the button)
+    var words = document.createElement("span");
+    var name = document.createElement("span");
+    name.className = "visually-hidden";
+    name.textContent = ": " + slot.getAttribute("data-side-name");
+    button.appendChild(words);
+    button.appendChild(name);
     slot.appendChild(button);
 
     function sync() {
       var out = survivors.value === "0";
       button.setAttribute("aria-pressed", out ? "true" : "false");
+      words.textContent = slot.getAttribute(out ? "data-label-on" : "data-label-off")
+        || (out ? "\u2717 Knocked out \u00b7 undo" : "Mark knocked out");
       side.classList.toggle("is-out", out);
     }
     button.addEventListener("click", function () {

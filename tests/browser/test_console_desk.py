@@ -10,6 +10,7 @@ from tests.browser.helpers import PHONE, log_in, staff_user
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import EntrantStatus
 from tournament.services.rounds import generate_swiss_round, publish_round
+from tournament.views.organiser.screens import STANDINGS_PER_PAGE, TABLES_PER_PAGE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +32,7 @@ def test_the_check_in_desk_drop_and_reinstate(new_context):
     # a CSV pasted from a spreadsheet, beside the file upload
     page.get_by_label("Or paste the lines here").fill(PASTED)
     page.get_by_role("button", name="Import").click()
-    expect(page.locator(".messages")).to_contain_text("3 players imported")
+    expect(page.locator(".messages")).to_contain_text("3 players added from the pasted list.")
     assert tournament.entrants.filter(display_name__startswith="Pasted").count() == 3
 
     # adding one player after another: the name field has the focus again after each
@@ -88,8 +89,9 @@ def test_the_check_in_desk_drop_and_reinstate(new_context):
 def test_projector_boards_and_table_slips(new_context):
     organiser = UserFactory(username="board-organiser")
     tournament = TournamentFactory(slug="board-night", organiser=organiser, name="Board Night")
-    for i in range(60):  # 15 tables: two pages of tables, four of standings
-        EntrantFactory(tournament=tournament, display_name=f"Board Player {i + 1:02d}")
+    field = 4 * (TABLES_PER_PAGE + 3)  # two pages of tables, many of standings
+    for i in range(field):
+        EntrantFactory(tournament=tournament, display_name=f"Board Player {i + 1:03d}")
     round_ = publish_round(generate_swiss_round(tournament, seed=4))
     first_table = round_.matches.get(table_number=1)
     first_seat = first_table.seats.order_by("position").select_related("entrant").first()
@@ -107,12 +109,13 @@ def test_projector_boards_and_table_slips(new_context):
     board.clock.run_for(13_000)
     expect(board.locator("[data-board-counter]")).to_have_text("page 2 of 2")
     expect(pages.nth(1)).to_be_visible()
-    expect(pages.nth(1)).to_contain_text("Table 15")
+    expect(pages.nth(1)).to_contain_text(f"Table {TABLES_PER_PAGE + 1}")
 
     standings = new_context(user=organiser, viewport={"width": 1920, "height": 1080}).new_page()
     standings.goto("/events/board-night/manage/standings-board/")
-    expect(standings.locator("[data-board-page]")).to_have_count(4)
-    expect(standings.locator("[data-board-counter]")).to_have_text("page 1 of 4")
+    standings_pages = -(-field // STANDINGS_PER_PAGE)
+    expect(standings.locator("[data-board-page]")).to_have_count(standings_pages)
+    expect(standings.locator("[data-board-counter]")).to_have_text(f"page 1 of {standings_pages}")
 
     slips = new_context(user=organiser).new_page()
     slips.goto("/events/board-night/manage/rounds/1/print/")

@@ -128,9 +128,9 @@ def test_the_first_burraparay_sounds_on_the_projector_and_phones_on_time(
     # before the call: the table's opening flower is in focus on its phone; the hall has none
     expect(phone.locator("[data-call-colour]").first).to_have_text(first.colour.capitalize())
     expect(projector.locator("[data-call-focus]").first).to_be_hidden()
-    sound = projector.get_by_role("button", name="Sound off")
+    sound = projector.get_by_role("button", name="Sound: off")
     sound.click()
-    expect(projector.get_by_role("button", name="Sound on")).to_have_attribute(
+    expect(projector.get_by_role("button", name="Sound: on")).to_have_attribute(
         "aria-pressed", "true"
     )
 
@@ -151,4 +151,5 @@ def test_the_first_burraparay_sounds_on_the_projector_and_phones_on_time(
     expect(projector.locator("[data-call-focus]").first).to_be_hidden()
     assert "Burraparay!" in projector.evaluate("window.__spoken")
     # the phone's sound stays off until its player switches it on
-    expect(phone.get_by_role("button", name="Sound off")).to_have_attribute("aria-pressed", "false")
+    phone_sound = phone.get_by_role("button", name="Sound: off")
+    expect(phone_sound).to_have_attribute("aria-pressed", "false")

@@ -153,7 +153,8 @@ def table_lines(season: Season) -> list[dict]:
             "name": table.name(row.player),
             "total": f"{row.total:g}",
             "results": [
-                f"#{number[c.result.event]}: {c.points:g}" + ("" if c.counts else " (not counted)")
+                f"Event {number[c.result.event]}: {c.points:g} pts"
+                + ("" if c.counts else " (not counted)")
                 for c in sorted(row.results, key=lambda c: number[c.result.event])
             ],
         }

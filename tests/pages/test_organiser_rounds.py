@@ -258,7 +258,7 @@ def test_a_whole_event_through_the_console(client, django_capture_on_commit_call
         client.post(f"/events/{slug}/manage/entrants/", {"name": f"Player {i}"})
     entrants = list(tournament.entrants.order_by("id"))
     assert (
-        "8 registered player(s) have not checked in"
+        "8 registered players have not checked in"
         in client.get(f"/events/{slug}/manage/").content.decode()
     )
     # seven are checked in at the desk, the eighth checks in from their phone

@@ -116,3 +116,23 @@ def test_entrant_chart_points_match_the_standings(client):
         assert '<svg class="chart"' in page and '<title id="chart-title">' in page
         assert "The chart as a table" in page
     assert client.get("/events/chart-cup/entrants/999999/").status_code == 404
+
+
+def test_the_readers_row_and_no_shows(client):
+    """Issue 38.11: a private link's own row is marked (and cached apart from everyone else's);
+    no-shows are neither listed nor counted; the name column says Player."""
+    from tournament.models import EntrantStatus
+
+    tournament = TournamentFactory(slug="reader-cup")
+    EntrantFactory.create_batch(4, tournament=tournament)
+    gone = EntrantFactory(tournament=tournament, status=EntrantStatus.DROPPED, display_name="Gone")
+    publish_round(generate_swiss_round(tournament, seed=3))
+    me = tournament.entrants.exclude(pk=gone.pk).first()
+    anonymous = client.get("/events/reader-cup/standings/").content.decode()
+    assert 'class=" mine"' not in anonymous and "(you)" not in anonymous
+    assert ">Gone<" not in anonymous and "4 entered" in anonymous and "1 no-show" in anonymous
+    assert '<th scope="col">Player</th>' in anonymous and ">Side<" not in anonymous
+    mine = client.get(f"/events/reader-cup/standings/?token={me.access_token}").content.decode()
+    row = mine[mine.index('id="my-standing"') :].split("</tr>")[0]
+    assert me.display_name in row and "(you)" in row
+    assert "(you)" not in client.get("/events/reader-cup/standings/").content.decode()

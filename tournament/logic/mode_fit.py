@@ -40,9 +40,18 @@ class Problem:
     setting: str
     message: str
     params: dict[str, object]
+    #: a sentence whose number changes its words: the plural form, and the parameter counted
+    plural: str = ""
+    count: str = ""
 
-    def text(self, translate: object = None) -> str:
-        """The sentence, translated by ``translate`` (a door's ``gettext``) when given."""
+    def text(self, translate: object = None, translate_plural: object = None) -> str:
+        """The sentence, translated by ``translate`` (a door's ``gettext``) when given; one with
+        a plural form by ``translate_plural`` (the door's ``ngettext``)."""
+        if self.plural:
+            n = int(str(self.params[self.count]))
+            if callable(translate_plural):
+                return str(translate_plural(self.message, self.plural, n)) % self.params
+            return (self.message if n == 1 else self.plural) % self.params
         template = translate(self.message) if callable(translate) else self.message
         return str(template) % self.params
 
@@ -174,7 +183,7 @@ def table_problem(fit: ModeFit, table: int, players_per_side: list[int]) -> Prob
         "mode",
         gettext_noop(
             "Table %(table)s: %(mode)s seats %(counts)s sides and at most %(most)s players; "
-            "this table has %(sides)s sides and %(players)s players"
+            "this table has %(sides)d side (players: %(players)d)"
         ),
         {
             "table": table,
@@ -184,6 +193,11 @@ def table_problem(fit: ModeFit, table: int, players_per_side: list[int]) -> Prob
             "sides": len(players_per_side),
             "players": sum(players_per_side),
         },
+        plural=gettext_noop(
+            "Table %(table)s: %(mode)s seats %(counts)s sides and at most %(most)s players; "
+            "this table has %(sides)d sides (players: %(players)d)"
+        ),
+        count="sides",
     )
 
 

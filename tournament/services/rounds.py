@@ -11,7 +11,7 @@ from dataclasses import replace
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from common.audit.actor import SYSTEM, Actor
 from common.audit.services import record_change
@@ -167,7 +167,7 @@ def pair_field(tournament: Tournament, sides: list[Side], seed: int, number: int
     for pod in pairing.pods:
         problem = table_problem(fit, pod.table, [players[side] for side in pod.sides])
         if problem is not None:
-            raise PairingError(problem.text(gettext))
+            raise PairingError(problem.text(gettext, ngettext))
     return pairing
 
 

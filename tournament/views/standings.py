@@ -3,29 +3,54 @@
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 
 from common.db.query_numbers import whole_number
 from common.live.realtime import server_time_ms
 from tournament.logic.standings import get_metric
+from tournament.logic.standings.no_shows import without_no_shows
 from tournament.services.final_standings import final_standings
+from tournament.services.permissions import entrant_of_request
 from tournament.services.soft_cache import soft_get, soft_set
 from tournament.services.standings import CACHE_SECONDS, cached_standings, standings_cache_key
+from tournament.services.venue_check_in import entry_of_user
 from tournament.views.page_cache import revision_cached
 from tournament.views.pages import tournament_poll_url
 from tournament.views.visibility import token_query, visible_tournament
 
 TIEBREAK_LABELS = {
-    "victory_cup_tokens": "Cup tokens",
-    "strength_of_schedule": "Opponents",
-    "first_places": "Wins",
+    "victory_cup_tokens": gettext_lazy("Cup tokens"),
+    "strength_of_schedule": gettext_lazy("Opponents"),
+    "first_places": gettext_lazy("Wins"),
+}
+#: what a tiebreaker column means, for the players reading it
+TIEBREAK_NOTES = {
+    "victory_cup_tokens": gettext_lazy("the Victory Cup tokens won in all games so far."),
+    "strength_of_schedule": gettext_lazy(
+        "the average points of the different opponents met so far: of two sides with equal "
+        "points, the one that met stronger opponents ranks higher."
+    ),
+    "first_places": gettext_lazy("the games won (first place), and byes that count as a win."),
 }
 
 
 def tiebreak_label(key: str) -> str:
     """A short column heading for a tiebreaker key."""
     if key in TIEBREAK_LABELS:
-        return TIEBREAK_LABELS[key]
+        return str(TIEBREAK_LABELS[key])
     return get_metric(key).key.removeprefix("stat:").replace("_", " ").capitalize()
+
+
+def tiebreak_column(key: str) -> dict:
+    """A tiebreaker column's heading and what it means (empty when nothing needs saying)."""
+    return {"label": tiebreak_label(key), "note": str(TIEBREAK_NOTES.get(key, ""))}
+
+
+def viewer_entrant_id(request, tournament) -> str:
+    """The id of the entrant the page is read by (their private link, or the signed-in
+    player's own entry), or ``""``: their row is highlighted."""
+    entrant = entrant_of_request(request, tournament) or entry_of_user(tournament, request.user)
+    return str(entrant.pk) if entrant is not None else ""
 
 
 STANDINGS_PAGE_SIZE = 100
@@ -33,35 +58,54 @@ STANDINGS_PAGE_SIZE = 100
 MAX_PAGE = 100_000
 
 
-def standings_table(tournament, token: str, page: int) -> dict:
+def standings_table(tournament, token: str, page: int, viewer: str = "") -> dict:
     """One page of the standings table, rendered once per change of the standings.
 
     The HTML is cached under the standings' own cache key (it moves with every accepted
     result, entrant change and settings change), so hundreds of phones reading the same page
-    cost one render. Returns the HTML and the paging facts.
+    cost one render (one per viewer whose row it highlights). The no-shows are neither listed
+    nor counted. Returns the HTML and the paging facts.
     """
-    key = f"{standings_cache_key(tournament)}:table:{page}:{token}"
+    stem = f"{standings_cache_key(tournament)}:table"
+    key = f"{stem}:{page}:{token}:{viewer}"
     table = soft_get(key)
     if table is None:
-        rows = cached_standings(tournament)
+        rows, no_shows = without_no_shows(cached_standings(tournament))
         pages = max(1, -(-len(rows) // STANDINGS_PAGE_SIZE))
         number = min(max(page, 1), pages)
         if number != page:  # past the end: the last page's entry, never one more per number
-            key = f"{standings_cache_key(tournament)}:table:{number}:{token}"
+            key = f"{stem}:{number}:{token}:{viewer}"
             table = soft_get(key)
     if table is None:
         chunk = rows[(number - 1) * STANDINGS_PAGE_SIZE : number * STANDINGS_PAGE_SIZE]
         keys = [key for key, _ in rows[0].tiebreaks] if rows else []
+        columns = [tiebreak_column(k) for k in keys]
         html = render_to_string(
             "tournament/_standings_table.html",
             {
                 "tournament": tournament,
                 "rows": chunk,
-                "columns": [tiebreak_label(k) for k in keys],
+                "columns": columns,
+                "notes": [c for c in columns if c["note"]],
                 "token": token,
+                "viewer": viewer,
             },
         )
-        table = {"html": html, "page": number, "pages": pages, "count": len(rows)}
+        mine = next((row for row in rows if row.entrant_id == viewer), None) if viewer else None
+        table = {
+            "html": html,
+            "page": number,
+            "pages": pages,
+            "count": len(rows),
+            "no_shows": no_shows,
+            "mine": {
+                "rank": mine.rank,
+                "page": 1 + rows.index(mine) // STANDINGS_PAGE_SIZE,
+                "id": mine.entrant_id,
+            }
+            if mine
+            else None,
+        }
         soft_set(key, table, CACHE_SECONDS)
     return table
 
@@ -74,7 +118,7 @@ def standings(request, slug):
     tournament = visible_tournament(request, slug)
     page = whole_number(request.GET.get("page"), low=1, high=MAX_PAGE) or 1
     token = token_query(request)
-    table = standings_table(tournament, token, page)
+    table = standings_table(tournament, token, page, viewer_entrant_id(request, tournament))
     final = final_standings(tournament)
     shown = slice((table["page"] - 1) * STANDINGS_PAGE_SIZE, table["page"] * STANDINGS_PAGE_SIZE)
     return render(

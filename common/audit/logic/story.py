@@ -8,6 +8,7 @@ organiser's audit page shows the stories; the raw codes and JSON stay on the pag
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from common.audit.logic.values import human_value, key_label
 from engine.json_data import JsonObject
 
 #: What each recorded action did, as the end of a sentence that starts with who did it.
@@ -231,7 +232,8 @@ def field_changes(before: object, after: object) -> list[tuple[str, str, str]]:
     for key in list(old) + [k for k in new if k not in old]:
         if key in HIDDEN_KEYS or key.endswith("_ms") or old.get(key) == new.get(key):
             continue
-        out.append((key.replace("_", " ").capitalize(), short(old.get(key)), short(new.get(key))))
+        before_value, after_value = human_value(key, old.get(key)), human_value(key, new.get(key))
+        out.append((key_label(key), short(before_value), short(after_value)))
     return out
 
 

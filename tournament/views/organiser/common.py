@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import ngettext
 
 from common.audit.actor import Actor
 from common.audit.channels import Channel
@@ -157,7 +158,12 @@ def next_step(tournament: Tournament) -> Step:
         waiting = entrants.filter(status=EntrantStatus.REGISTERED).count()
         if waiting:
             return Step(
-                f"{waiting} registered player(s) have not checked in yet.",
+                ngettext(
+                    "%(count)d registered player has not checked in yet.",
+                    "%(count)d registered players have not checked in yet.",
+                    waiting,
+                )
+                % {"count": waiting},
                 manage_url("manage-entrants", tournament) + "?status=registered",
                 link_text="Check players in",
                 note="Drop anyone who is not coming: everyone not dropped is paired.",

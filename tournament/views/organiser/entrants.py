@@ -11,6 +11,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from common.audit.reasons import REASON_MAX_CHARS, ReasonTooLong
@@ -165,7 +166,20 @@ def import_csv(request, slug):
         created = registration.import_players(tournament, raw, page_actor(request))
     except CsvImportInvalid as invalid:
         return _entrants_page(request, tournament, csv_errors=invalid.errors, status=400)
-    messages.success(request, f"{len(created)} players imported from the file.")
+    count = len(created)
+    if csv_form.cleaned_data.get("file"):
+        text = ngettext(
+            "%(count)d player imported from the file.",
+            "%(count)d players imported from the file.",
+            count,
+        )
+    else:
+        text = ngettext(
+            "%(count)d player added from the pasted list.",
+            "%(count)d players added from the pasted list.",
+            count,
+        )
+    messages.success(request, text % {"count": count})
     return redirect("tournament:manage-entrants", slug=slug)
 
 

@@ -9,6 +9,7 @@ from django.db.models.functions import Lower
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.audit.actor import Actor
@@ -249,7 +250,8 @@ def repair(request, slug, number):
     except RoundError as error:
         messages.error(request, str(error))
         return _to_round(round_)
-    messages.success(request, f"Round {fresh.number} is paired again (seed {fresh.seed}).")
+    text = gettext("Round %(number)d is paired again with a new seed.")
+    messages.success(request, text % {"number": fresh.number})
     return _to_round(fresh)
 
 

@@ -1,12 +1,16 @@
 """What the hall sees on paper and screens: the printed table list and result slips, the
-projector clock, the projector boards of a round's tables and of the standings (paging through
-a big field by themselves), and the live poll behind the clock pages. The boards and the clock
-are for the event's staff (organisers and referees); without scripts every board page shows."""
+projector clock, the projector boards of a round's tables (with the round clock), of its players
+by name ("find your name") and of the standings (paging through a big field by themselves), and
+the live poll behind the clock pages. The boards and the clock are for the event's staff
+(organisers and referees); without scripts every board page shows."""
+
+import unicodedata
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page, Paginator
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from common.live import push_messages as live_messages
 from common.live.realtime import server_time_ms
@@ -23,8 +27,12 @@ from tournament.views.organiser.common import (
     tables_of,
 )
 
-TABLES_PER_PAGE = 12
+#: a 1920x1080 screen holds five columns of six four-seat tables (measured in
+#: tests/browser/test_projector_boards.py)
+TABLES_PER_PAGE = 30
 STANDINGS_PER_PAGE = 16
+#: the "find your name" board: four columns of 22 names at 1920x1080
+NAMES_PER_PAGE = 88
 SECONDS_PER_PAGE = 12
 #: the pages one screen turns through (four minutes): a larger field is split into parts, one
 #: screen each (``?part=N``); 2,500 tables on one screen were a megabyte and 40 minutes a turn
@@ -58,13 +66,58 @@ def pairings_board(request, slug, number):
         {
             "tournament": tournament,
             "round": round_,
-            "board_title": f"Round {round_.number} tables",
+            "board_title": _("Round %(number)d tables") % {"number": round_.number},
             "pages": pages_of(list(part.object_list), TABLES_PER_PAGE),
             "part": part,
             "byes": byes,
             "seconds": SECONDS_PER_PAGE,
+            **board_clock(round_),
         },
     )
+
+
+def board_clock(round_) -> dict:
+    """What a board needs to show the round clock live (it joins the round's socket)."""
+    clock = clock_service.ClockState.of(round_)
+    return {"clock": clock, "remaining": mmss(clock.remaining_ms), "rendered_at": server_time_ms()}
+
+
+@login_required
+def names_board(request, slug, number):
+    """Find your name: every player of the round by name, with their table (or their bye)."""
+    tournament = staff_tournament(request, slug)
+    round_ = round_of(tournament, number)
+    names = players_by_name(tables_of(round_))
+    part = screen_part(names, NAMES_PER_PAGE, request.GET.get("part"))
+    return render(
+        request,
+        "organiser/board_names.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "board_title": _("Round %(number)d: find your name") % {"number": round_.number},
+            "pages": pages_of(list(part.object_list), NAMES_PER_PAGE),
+            "part": part,
+            "seconds": SECONDS_PER_PAGE,
+        },
+    )
+
+
+def players_by_name(matches) -> list[tuple[str, int | None]]:
+    """(name, table number or None for a bye) for every seat of ``matches``, by name: case and
+    accents do not move a name (the tie between equal names goes to the table number)."""
+    seated = [
+        (seat.entrant.display_name, None if match.is_bye else match.table_number)
+        for match in matches
+        for seat in match.seats.all()
+    ]
+    return sorted(seated, key=lambda row: (name_sort_key(row[0]), row[1] or 0))
+
+
+def name_sort_key(name: str) -> str:
+    """``name`` as an alphabetical list orders it: without accents, case folded."""
+    plain = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
 
 
 @login_required
@@ -77,7 +130,7 @@ def standings_board(request, slug):
         "organiser/board_standings.html",
         {
             "tournament": tournament,
-            "board_title": "Standings",
+            "board_title": _("Standings"),
             "pages": pages_of(list(part.object_list), STANDINGS_PER_PAGE),
             "part": part,
             "seconds": SECONDS_PER_PAGE,
