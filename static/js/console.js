@@ -8,11 +8,13 @@
  *   accepted), says which table changed, and offers a reload.
  * - [data-board-pages]: a projector board shows one [data-board-page] at a time, turning to the
  *   next every data-board-seconds (without scripts every page shows, one after another).
+ * - [data-focus-on-load]: the answer to the form just sent gets the focus (and the view).
  * - [data-print]: a button that opens the browser's print dialogue (player cards, table slips).
  * - [data-console-round]: the round page follows the round live: a table's badge shows its
  *   result's state as it changes; when the clock is started, paused or ended elsewhere the
  *   page reloads for the matching buttons, unless something is being typed (then it says so)
  *   or the page already shows that clock (data-console-clock is the message's "setting").
+ *   Its "Close the round" box follows the results too (which tables are still missing).
  */
 (function () {
   "use strict";
@@ -101,14 +103,44 @@
     setInterval(function () { shown = (shown + 1) % pages.length; show(shown); }, seconds * 1000);
   });
 
+  // --- an answer to the form just sent (an error, a question): the focus goes to it -------------
+  var answer = document.querySelector("[data-focus-on-load]");
+  if (answer) {
+    answer.focus();
+    answer.scrollIntoView({ block: "start" });
+  }
+
   // --- print buttons ------------------------------------------------------------------------
   each("[data-print]", function (button) {
     button.addEventListener("click", function () { window.print(); });
   });
 
+  // The "Close the round" box lists the tables still without an accepted result (every page of
+  // tables: data-open-tables); a result arriving takes its table off, a dispute puts it back.
+  // With none left it says every table has its result and the close button is the main one.
+  function followCloseBox(box, table, accepted) {
+    var open = (box.getAttribute("data-open-tables") || "").split(",").filter(Boolean).map(Number);
+    var known = open.indexOf(table) >= 0;
+    if (accepted === !known) return;
+    open = accepted ? open.filter(function (t) { return t !== table; }) : open.concat([table]);
+    open.sort(function (a, b) { return a - b; });
+    box.setAttribute("data-open-tables", open.join(","));
+    var list = box.querySelector("[data-close-missing-list]");
+    if (list) list.textContent = open.join(", ");
+    var missing = box.querySelector("[data-close-missing]");
+    if (missing) missing.hidden = !open.length;
+    var allIn = box.querySelector("[data-close-all-in]");
+    if (allIn) allIn.hidden = open.length > 0;
+    var reason = box.querySelector("[data-close-reason]");
+    if (reason) reason.hidden = !open.length;
+    var main = box.querySelector("[data-close-main]");
+    if (main) main.classList.toggle("primary", !open.length);
+  }
+
   // --- the round page, live -------------------------------------------------------------------
   each("[data-console-round]", function (root) {
     var note = root.querySelector("[data-console-note]");
+    var closeBox = root.querySelector("[data-close-round]");
     // A command sent from this page brings its own new page: never reload over that navigation
     // (a reload would show the new page again without its message).
     var leaving = false;
@@ -125,6 +157,7 @@
       if (state) {
         var badge = root.querySelector('[data-live-match="' + m.match + '"] [data-console-status]');
         if (badge) showState(badge, state);
+        if (closeBox && m.table) followCloseBox(closeBox, m.table, state.status === "accepted");
       } else if (m.type === "clock" && m.action) {
         if (leaving) return;
         // The command's push can come after its own redirect drew this page (the server was

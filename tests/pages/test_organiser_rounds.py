@@ -274,7 +274,9 @@ def test_a_whole_event_through_the_console(client, django_capture_on_commit_call
         play_round(client, slug, round_)
 
     home = client.get(f"/events/{slug}/manage/").content.decode()
-    assert "Cut to elimination" in home
+    assert "Choose the cut" in home
+    preview = client.get(f"/events/{slug}/manage/elimination/cut/").content.decode()
+    assert "Top 4 of 8" in preview and "Top 8" not in preview  # only cuts smaller than the field
     response = client.post(f"/events/{slug}/manage/elimination/cut/", follow=True)
     assert "seated: top 8" in response.content.decode()
     tournament.refresh_from_db()

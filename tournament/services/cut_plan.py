@@ -7,6 +7,7 @@ one game of the mode seats, equal team sizes; and the plan as recorded and told 
 from django.utils.translation import gettext as _
 
 from tournament.logic.brackets import (
+    CUTS,
     BracketError,
     CutRules,
     EliminationPlan,
@@ -48,7 +49,23 @@ def swiss_ranking(tournament: Tournament) -> list[tuple[str, int]]:
     ]
 
 
-def plan_cut(tournament: Tournament, cut_tiebreak=None) -> EliminationPlan:
+def cut_choices(tournament: Tournament) -> tuple[list[int], int]:
+    """The cut sizes the organiser may choose (smaller than the field, largest first; the event's
+    own cut size alone when it set one) and how many sides qualify."""
+    qualified = len(swiss_ranking(tournament))
+    allowed = CUTS[bracket_mode(tournament)]
+    if tournament.cut_size:
+        allowed = (tournament.cut_size,)
+    return [size for size in allowed if size < qualified], qualified
+
+
+def ranking_mark(tournament: Tournament) -> str:
+    """The ranking the cut is made from, as a short text: a preview and its confirmation
+    compare it, so a correction in between never cuts a field nobody looked at."""
+    return ",".join(f"{side}:{rank}" for side, rank in swiss_ranking(tournament))
+
+
+def plan_cut(tournament: Tournament, cut_tiebreak=None, cut: int | None = None) -> EliminationPlan:
     """The event's elimination plan; ``RoundError`` saying why when it cannot be made.
 
     A seed is always drawn: the plan uses it only for a draw (the organiser's choice, or a tie
@@ -58,7 +75,7 @@ def plan_cut(tournament: Tournament, cut_tiebreak=None) -> EliminationPlan:
         return plan_elimination(
             swiss_ranking(tournament),
             bracket_mode(tournament),
-            cut=tournament.cut_size,
+            cut=cut or tournament.cut_size,
             tie_resolution="draw" if draw else "game",
             draw_seed=new_seed(),
             cut_tiebreak=cut_tiebreak,

@@ -46,6 +46,7 @@ from tournament.services.cut_plan import (
     plan_cut,
     plan_notes,
     plan_record,
+    ranking_mark,
 )
 from tournament.services.final_standings import last_game_health
 from tournament.services.rounds import RoundError, new_seed, players_per_side, table_flowers
@@ -139,10 +140,18 @@ def _joined(message: str, notes: str) -> str:
 
 
 @transaction.atomic
-def start_elimination(tournament: Tournament, actor: Actor = SYSTEM) -> EliminationState:
+def start_elimination(
+    tournament: Tournament,
+    actor: Actor = SYSTEM,
+    *,
+    cut: int | None = None,
+    ranking: str | None = None,
+) -> EliminationState:
     """Cut the Swiss standings and seat the first elimination stage (or a cut tie-break);
-    audited as ``elimination.started``, whichever door asked."""
-    return _audited(tournament, _cut(tournament), "elimination.started", actor)
+    audited as ``elimination.started``, whichever door asked. ``cut``: the size chosen (else the
+    event's or the scaled one); ``ranking``: the ``ranking_mark`` the organiser previewed (the
+    cut is refused if the standings moved since)."""
+    return _audited(tournament, _cut(tournament, cut, ranking), "elimination.started", actor)
 
 
 def advance_elimination(tournament: Tournament, actor: Actor = SYSTEM) -> EliminationState:
@@ -162,7 +171,7 @@ def _audited(tournament, state: EliminationState, action: str, actor: Actor) -> 
     return state
 
 
-def _cut(tournament: Tournament) -> EliminationState:
+def _cut(tournament: Tournament, cut: int | None, ranking: str | None) -> EliminationState:
     """Cut the Swiss standings and seat the first elimination stage (or a cut tie-break)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.stages.exclude(kind=StageKind.SWISS).exists():
@@ -170,7 +179,11 @@ def _cut(tournament: Tournament) -> EliminationState:
     swiss = tournament.rounds.filter(stage__kind=StageKind.SWISS)
     if not swiss.exists() or swiss.exclude(status=RoundStatus.COMPLETE).exists():
         raise RoundError("every Swiss round must be complete before the cut")
-    state = _seat_plan(tournament, plan_cut(tournament))
+    if ranking is not None and ranking != ranking_mark(tournament):
+        raise RoundError(
+            _("the standings changed since the preview: look at the cut again; nothing was changed")
+        )
+    state = _seat_plan(tournament, plan_cut(tournament, cut=cut))
     tournament.status = TournamentStatus.ELIMINATION
     tournament.save(update_fields=["status", "updated_at"])
     return state
@@ -185,13 +198,14 @@ def _after_cut_tie_break(tournament: Tournament) -> EliminationState:
     )
     if first_tb is None:
         raise RoundError("the elimination stage has not started")
-    record = first_tb.rounds.get().pairing_report["cut_tie"]
+    report = first_tb.rounds.get().pairing_report
+    record = report["cut_tie"]
     pending = Advancement((), (), TieBreak(tuple(record["sides"]), record["slots"], ""))
     pending = _settle(tournament, first_tb.sequence - 1, "Cut", pending)
     if pending.tiebreak is not None:
         return _open_tie_breaks(tournament, [("Cut", pending.tiebreak.sides)])
     order = list(pending.advanced) + list(pending.eliminated)
-    return _seat_plan(tournament, plan_cut(tournament, cut_tiebreak=order))
+    return _seat_plan(tournament, plan_cut(tournament, cut_tiebreak=order, cut=report["cut"]))
 
 
 def _placings(match: Match) -> list[Placing]:
@@ -318,3 +332,19 @@ def _crown(tournament: Tournament, winner: str) -> EliminationState:
         actor=SYSTEM,
     )
     return EliminationState(f"{champion.display_name} wins {tournament.name}.", champion=winner)
+
+
+def next_stage_name(tournament: Tournament) -> str | None:
+    """The stage the next ``advance_elimination`` seats ("Final", "Elimination round 2"), or
+    None when it totals the final and crowns the champion (or seats the final's tie-break)."""
+    stage = (
+        tournament.stages.filter(kind__in=list(ELIMINATION_STAGES)).order_by("-sequence").first()
+    )
+    if stage is None:
+        return _("the first elimination stage")
+    if stage.kind == StageKind.FINAL:
+        return None
+    names = [t.name for t in _templates(tournament)]
+    if stage.label not in names or names.index(stage.label) + 1 >= len(names):
+        return None
+    return names[names.index(stage.label) + 1]

@@ -78,11 +78,13 @@ def new_seed() -> int:
 
 
 def swiss_stage(tournament: Tournament) -> Stage:
-    """The event's Swiss stage, created on first use."""
+    """The event's Swiss stage, created on first use (named "Qualifying rounds" in an event
+    paired at random: nothing there is Swiss)."""
+    label = "Swiss rounds" if tournament.pairing_method == "swiss" else "Qualifying rounds"
     stage, _ = Stage.objects.get_or_create(
         tournament=tournament,
         kind=StageKind.SWISS,
-        defaults={"sequence": 1, "label": "Swiss rounds"},
+        defaults={"sequence": 1, "label": label},
     )
     return stage
 

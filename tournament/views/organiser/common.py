@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.audit.actor import Actor
@@ -24,6 +25,7 @@ from tournament.models import (
     TournamentStatus,
 )
 from tournament.services import clock as clock_service
+from tournament.services.elimination import next_stage_name
 from tournament.services.permissions import is_organiser, is_referee
 
 
@@ -106,42 +108,54 @@ def _round_step(tournament: Tournament, round_: Round) -> Step:
     page = manage_url("manage-round", tournament, n)
     if round_.status == RoundStatus.DRAFT:
         return Step(
-            f"Round {n} ({round_.stage}) is drafted: review its tables, then publish it.",
+            _("Round %(n)d (%(stage)s) is drafted: review its tables, then publish it.")
+            % {"n": n, "stage": round_.stage},
             page,
-            link_text=f"Review round {n}",
-        )
-    clock = ClockState.of(round_)
-    if tournament.timing == Timing.REALTIME and clock.state == "idle":
-        return Step(
-            f"Round {n} is published. Start the clock when every table is ready.",
-            manage_url("manage-clock-command", tournament, n, "start"),
-            button=f"Start the clock of round {n} (Yarra Mark!)",
+            link_text=_("Review round %(n)d") % {"n": n},
         )
     matches = round_.matches.all()
     total = len(matches)
     done = sum(1 for m in matches if m.status == MatchStatus.ACCEPTED)
-    if done < total:
+    if done == total:
         return Step(
-            f"Round {n}: {done} of {total} tables have an accepted result.",
-            reverse("matches:desk", args=[tournament.slug]),
-            link_text="Open the referee desk",
-            note=f"Close round {n} from its page once the results are in.",
+            _("Every table of round %(n)d has its result.") % {"n": n},
+            manage_url("manage-round-close", tournament, n),
+            button=_("Close round %(n)d") % {"n": n},
+        )
+    played = any(m.status == MatchStatus.ACCEPTED and not m.is_bye for m in matches)
+    clock = ClockState.of(round_)
+    if tournament.timing == Timing.REALTIME and clock.state == "idle" and not played:
+        return Step(
+            _("Round %(n)d is published. Start the clock when every table is ready.") % {"n": n},
+            manage_url("manage-clock-command", tournament, n, "start"),
+            button=_("Start the clock of round %(n)d (Yarra Mark!)") % {"n": n},
         )
     return Step(
-        f"Every table of round {n} has its result.",
-        manage_url("manage-round-close", tournament, n),
-        button=f"Close round {n}",
+        ngettext(
+            "Round %(n)d: %(done)d of %(total)d table has an accepted result.",
+            "Round %(n)d: %(done)d of %(total)d tables have an accepted result.",
+            total,
+        )
+        % {"n": n, "done": done, "total": total},
+        reverse("matches:desk", args=[tournament.slug]),
+        link_text=_("Open the referee desk"),
+        note=_("Close round %(n)d from its page once the results are in.") % {"n": n},
     )
+
+
+def is_random_pairing(tournament: Tournament) -> bool:
+    """Whether the event pairs its rounds at random (then no page calls them Swiss)."""
+    return tournament.pairing_method == "random"
 
 
 def next_step(tournament: Tournament) -> Step:
     """The one thing that moves the event on now."""
     if tournament.status == TournamentStatus.FINISHED:
-        name = champion_name(tournament) or "the winner"
+        name = champion_name(tournament) or _("the winner")
         return Step(
-            f"The event is over: {name} is the champion.",
+            _("The event is over: %(name)s is the champion.") % {"name": name},
             manage_url("manage-export-json", tournament),
-            link_text="Download the whole event",
+            link_text=_("Download the whole event"),
         )
     round_ = current_round(tournament)
     if round_ is not None:
@@ -151,9 +165,9 @@ def next_step(tournament: Tournament) -> Step:
     if swiss_done == 0:
         if entrants.count() < 2:
             return Step(
-                "Register the players (at least two).",
+                _("Register the players (at least two)."),
                 manage_url("manage-entrants", tournament),
-                link_text="Register players",
+                link_text=_("Register players"),
             )
         waiting = entrants.filter(status=EntrantStatus.REGISTERED).count()
         if waiting:
@@ -165,25 +179,48 @@ def next_step(tournament: Tournament) -> Step:
                 )
                 % {"count": waiting},
                 manage_url("manage-entrants", tournament) + "?status=registered",
-                link_text="Check players in",
-                note="Drop anyone who is not coming: everyone not dropped is paired.",
+                link_text=_("Check players in"),
+                note=_("Drop anyone who is not coming: everyone not dropped is paired."),
             )
     if swiss_done < tournament.swiss_rounds:
+        numbers = {"n": swiss_done + 1, "of": tournament.swiss_rounds}
+        text = (
+            _("Pair round %(n)d of %(of)d at random.")
+            if is_random_pairing(tournament)
+            else _("Pair Swiss round %(n)d of %(of)d.")
+        )
         return Step(
-            f"Pair Swiss round {swiss_done + 1} of {tournament.swiss_rounds}.",
+            text % numbers,
             manage_url("manage-generate", tournament),
-            button=f"Generate round {swiss_done + 1}",
+            button=_("Generate round %(n)d") % numbers,
         )
     if not tournament.stages.exclude(kind=StageKind.SWISS).exists():
         return Step(
-            "The Swiss rounds are complete: cut to the elimination stage.",
+            _("The qualifying rounds are complete: choose the cut to the elimination stage.")
+            if is_random_pairing(tournament)
+            else _("The Swiss rounds are complete: choose the cut to the elimination stage."),
             manage_url("manage-cut", tournament),
-            button="Cut to elimination",
+            link_text=_("Choose the cut"),
+        )
+    return elimination_step(tournament)
+
+
+def elimination_step(tournament: Tournament) -> Step:
+    """The elimination's next step, named: the stage it seats, or crowning the champion."""
+    url = manage_url("manage-advance", tournament)
+    following = next_stage_name(tournament)
+    if following is None:
+        return Step(
+            _("The final is played: total its games and crown the champion."),
+            url,
+            button=_("Crown the champion"),
+            note=_("A tie at the top of the final seats a tie-break game instead."),
         )
     return Step(
-        "The current elimination round is complete: seat the next step.",
-        manage_url("manage-advance", tournament),
-        button="Advance the elimination",
+        _("The current elimination round is complete: seat %(stage)s.") % {"stage": following},
+        url,
+        button=_("Seat %(stage)s") % {"stage": following},
+        note=_("Groups tied on their line get a tie-break game first."),
     )
 
 

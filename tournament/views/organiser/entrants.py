@@ -71,6 +71,7 @@ def _entrants_page(
             "form": form or _add_form(tournament, focus=request.GET.get("added") == "1"),
             "csv_form": csv_form or CsvImportForm(),
             "csv_errors": csv_errors,
+            "answer": _answer(form, csv_form, csv_errors, played_before),
             "played_before": played_before.suggestions if played_before else None,
             "event_url": event_url,
             "qr_svg": segno.make(event_url, error="m").svg_inline(
@@ -82,6 +83,16 @@ def _entrants_page(
         },
         status=status,
     )
+
+
+def _answer(form, csv_form, csv_errors, played_before) -> str:
+    """Which form the page answers ("add", "csv" or ""): that one is shown first, its answer
+    where the organiser is looking."""
+    if played_before or (form is not None and form.errors):
+        return "add"
+    if csv_errors or (csv_form is not None and csv_form.errors):
+        return "csv"
+    return ""
 
 
 def _add_form(tournament, focus: bool):
@@ -165,7 +176,9 @@ def import_csv(request, slug):
         raw = csv_form.raw()
         created = registration.import_players(tournament, raw, page_actor(request))
     except CsvImportInvalid as invalid:
-        return _entrants_page(request, tournament, csv_errors=invalid.errors, status=400)
+        return _entrants_page(
+            request, tournament, csv_form=csv_form, csv_errors=invalid.errors, status=400
+        )
     count = len(created)
     if csv_form.cleaned_data.get("file"):
         text = ngettext(

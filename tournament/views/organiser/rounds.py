@@ -3,7 +3,6 @@ print, run the clock, close; the projector clock; cutting and advancing the elim
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.db.models import Count, Prefetch, Q
 from django.db.models.functions import Lower
 from django.http import JsonResponse
@@ -34,7 +33,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.services import clock as clock_service
-from tournament.services.elimination import advance_elimination, start_elimination
+from tournament.services.elimination import advance_elimination
 from tournament.services.pairable import left_out_names, left_out_sentence
 from tournament.services.registration import RegistrationError
 from tournament.services.rounds import (
@@ -47,6 +46,8 @@ from tournament.services.rounds import (
 from tournament.services.seat_swaps import swap_seats
 from tournament.views.organiser.common import (
     current_round,
+    elimination_step,
+    is_random_pairing,
     mmss,
     next_step,
     organiser_tournament,
@@ -56,6 +57,7 @@ from tournament.views.organiser.common import (
     staff_tournament,
     tables_of,
 )
+from tournament.views.organiser.cut import elimination_step_done
 from tournament.views.pages import with_win_chances
 from tournament.views.pairing_notes import pairing_notes
 from tournament.views.table_pages import table_page
@@ -101,6 +103,8 @@ def rounds(request, slug):
             "next_swiss": swiss.count() + 1,
             "can_cut": not eliminating and swiss.exists(),
             "can_advance": eliminating and tournament.status != "finished",
+            "advance_step": elimination_step(tournament) if eliminating else None,
+            "random_pairing": is_random_pairing(tournament),
         },
     )
 
@@ -349,28 +353,7 @@ def clock_command(request, slug, number, command):
 
 @login_required
 @require_POST
-def cut(request, slug):
-    """Cut the Swiss standings and seat the first elimination stage."""
-    tournament = organiser_tournament(request, slug)
-    return _elimination_step(request, tournament, start_elimination)
-
-
-@login_required
-@require_POST
 def advance(request, slug):
     """Seat the next elimination step (tie-breaks, next stage) or crown the champion."""
     tournament = organiser_tournament(request, slug)
-    return _elimination_step(request, tournament, advance_elimination)
-
-
-def _elimination_step(request, tournament, step):
-    try:
-        with transaction.atomic():
-            state = step(tournament, page_actor(request))
-    except RoundError as error:
-        messages.error(request, _sentence(error) + ".")
-        return redirect("tournament:manage-rounds", slug=tournament.slug)
-    messages.success(request, state.message)
-    if state.round is not None:
-        return _to_round(state.round)
-    return redirect("tournament:manage-home", slug=tournament.slug)
+    return elimination_step_done(request, tournament, advance_elimination)
