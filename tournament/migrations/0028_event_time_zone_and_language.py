@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0026_widget_embed_origins'),
+        ('tournament', '0027_random_events_qualifying_stage_label'),
     ]
 
     operations = [
