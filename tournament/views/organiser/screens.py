@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from common.db.query_numbers import whole_number
 from common.live import push_messages as live_messages
 from common.live.realtime import server_time_ms
+from common.locale import use_event_locale
 from matches.models import MatchStatus
 from tournament.logic.print_order import cutting_order, surname_key
 from tournament.services import clock as clock_service
@@ -53,6 +54,7 @@ def pages_of(items: list, size: int) -> list[list]:
 @login_required
 def pairings_board(request, slug, number):
     tournament = staff_tournament(request, slug)
+    use_event_locale(request, tournament, room=True)
     round_ = round_of(tournament, number)
     part = screen_part(
         tables_of(round_).filter(is_bye=False), TABLES_PER_PAGE, request.GET.get("part")
@@ -123,6 +125,7 @@ def name_sort_key(name: str) -> str:
 @login_required
 def standings_board(request, slug):
     tournament = staff_tournament(request, slug)
+    use_event_locale(request, tournament, room=True)
     part = screen_part(cached_standings(tournament), STANDINGS_PER_PAGE, request.GET.get("part"))
     return render(
         request,
@@ -150,6 +153,7 @@ def print_round(request, slug, number):
     """A printable table list, and a result slip per table: each side's starting colour, a box
     for every number the game's result form asks for, how the game ended, and signatures."""
     tournament = organiser_tournament(request, slug)
+    use_event_locale(request, tournament, room=True)
     round_ = round_of(tournament, number)
     form = tournament.game_mode
     slip_fields = [
@@ -200,6 +204,7 @@ def projector(request, slug, number):
     resyncs its socket from the moment it was drawn (live.js's data-live-resync)."""
     rendered_at = server_time_ms()
     tournament = staff_tournament(request, slug)
+    use_event_locale(request, tournament, room=True)
     round_ = round_of(tournament, number)
     clock = clock_service.ClockState.of(round_)
     return render(
