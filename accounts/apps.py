@@ -11,7 +11,10 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from accounts import schema  # noqa: F401 - registers the API schema's token scheme
+        from accounts import (
+            language,  # noqa: F401 - the sign-in receiver of the saved language
+            schema,  # noqa: F401 - registers the API schema's token scheme
+        )
 
 
 class SuperuserAdminConfig(AdminConfig):

@@ -1,9 +1,11 @@
-"""API tokens a person makes, names, and revokes; stored as hashes, shown once."""
+"""API tokens a person makes, names, and revokes (stored as hashes, shown once); the language a
+person chose."""
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class ApiToken(models.Model):
@@ -45,3 +47,18 @@ class ApiToken(models.Model):
         if self.expires_at <= timezone.now():
             return "expired"
         return "active"
+
+
+class LanguagePreference(models.Model):
+    """The language a person chose for the site and their e-mails (blank: none chosen)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_preference"
+    )
+    language = models.CharField(
+        _("language"), max_length=10, blank=True, choices=settings.LANGUAGES
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language or '-'}"

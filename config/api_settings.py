@@ -35,6 +35,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "QuestionKindEnum": "registrations.models.questions.QuestionKindChoices",
         "WebhookKindEnum": "notifications.models.webhooks.WebhookKind",
+        "PenaltyKindEnum": "tournament.models.penalties.PenaltyKind",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

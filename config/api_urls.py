@@ -23,6 +23,7 @@ from leagues.api.seasons import (
     SeasonListView,
     SeasonStandingsView,
 )
+from matches.api.staff_tools import ExtraTimeView
 from matches.api.views import MatchViewSet, ResultViewSet
 from notifications.webhook_api import WebhookViewSet
 from registrations.api.questions import (
@@ -44,6 +45,7 @@ from tournament.api.bracket import BracketView, EliminationStepView
 from tournament.api.entrants import EntrantSuggestionsView, EntrantViewSet
 from tournament.api.generation import JobView
 from tournament.api.me import MyCheckInView, MyDropView, MyEntryView, MyUndoDropView
+from tournament.api.penalties import PenaltiesView
 from tournament.api.rounds import RoundViewSet
 from tournament.api.standings import PairingsCsvView, StandingsView
 from tournament.api.tournaments import TournamentViewSet
@@ -120,6 +122,12 @@ urlpatterns = [
     path(f"{TOURNAMENT_PATH}/me/", MyEntryView.as_view(), name="api-my-entry"),
     path(f"{TOURNAMENT_PATH}/me/check-in/", MyCheckInView.as_view(), name="api-my-check-in"),
     path(f"{TOURNAMENT_PATH}/me/drop/", MyDropView.as_view(), name="api-my-drop"),
+    path(
+        f"{TOURNAMENT_PATH}/entrants/<int:entrant_pk>/penalties/",
+        PenaltiesView.as_view(),
+        name="api-entrant-penalties",
+    ),
+    path("matches/<int:match_pk>/extra-time/", ExtraTimeView.as_view(), name="api-extra-time"),
     path(f"{TOURNAMENT_PATH}/me/undo-drop/", MyUndoDropView.as_view(), name="api-my-undo-drop"),
     path(f"{TOURNAMENT_PATH}/standings/", StandingsView.as_view(), name="api-standings"),
     path(

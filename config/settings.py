@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "config.headers.SecurityHeadersMiddleware",
     "config.security.RequestLimitsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # after the session, before CommonMiddleware: the switcher's cookie, then Accept-Language
+    "django.middleware.locale.LocaleMiddleware",
     "config.slashes.WriteWithoutSlashMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -87,6 +89,9 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "allauth.usersessions.middleware.UserSessionsMiddleware",
     "accounts.middleware.SuperuserSecondFactorMiddleware",
+    # after authentication: a signed-in person's saved language wins; an event page's zone is
+    # reset after each request (docs/translating.md, "Which language")
+    "accounts.language.SavedLanguageMiddleware",
 ]
 
 if not DEBUG:
@@ -107,6 +112,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
                 "accounts.context_processors.accounts",
             ],
         },
@@ -271,9 +277,21 @@ else:
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Eye for an Eye <noreply@localhost>")
 
 LANGUAGE_CODE = "en-gb"
+#: the languages a person may choose; English is British English (dates as "29 November")
+LANGUAGES = [("en-gb", "English"), ("de", "Deutsch"), ("fr", "Français")]
+#: the catalogues: locale/<language>/LC_MESSAGES/django.po and djangojs.po (docs/translating.md)
+LOCALE_PATHS = [BASE_DIR / "locale"]
+#: the switcher's choice for a visitor without an account (Django's set_language view sets it)
+LANGUAGE_COOKIE_NAME = "language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+#: the default zone of a new event (each event has its venue's: Tournament.time_zone); times are
+#: stored in UTC
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
+#: the address the accessibility statement names for problems with the site
+CONTACT_EMAIL = env_str("CONTACT_EMAIL", "")
 
 STATIC_URL = "static/"
 # where collectstatic gathers the static files for production (WhiteNoise serves them from here)

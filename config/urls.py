@@ -5,8 +5,11 @@ from django.contrib import admin
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts.views.accessibility import accessibility
+from accounts.views.language import choose_language
 from common.rate_limits import rate_limited
 from matches import urls as result_doors
 from tournament.views import app_shell, players
@@ -23,6 +26,10 @@ handler500 = "config.busy_database.server_error"
 urlpatterns = [
     path("favicon.ico", favicon),
     path("sw.js", app_shell.service_worker, name="service-worker"),
+    # the header's language switcher, and the scripts' strings (gettext() in static/js)
+    path("i18n/setlang/", choose_language, name="set_language"),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("accessibility/", accessibility, name="accessibility"),
     path("manifest.webmanifest", app_shell.manifest, name="manifest"),
     # the API, the result doors, then the event pages: the most asked for, and routes are tried
     # in order (the API's prefix is one quick check for a page; a result's post skipped 70 page

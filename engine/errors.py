@@ -12,6 +12,10 @@ Two families, kept apart on purpose:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+from typing import Any
+
+from engine.messages import Sentence
 
 
 class EngineError(Exception):
@@ -55,11 +59,24 @@ class UnknownMode(EngineUserError):
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a report: which side (None = the whole game), which field, and why."""
+    """One thing wrong with a report: which side (None = the whole game), which field, and why.
+
+    ``message`` is English; ``code`` (a key of ``engine.messages.SENTENCES``, or "" for none)
+    and ``params`` let a door say it in the reader's language (``coded`` builds such a problem).
+    """
 
     side: str | None
     field: str
     message: str
+    code: str = ""
+    params: dict[str, Any] = dataclass_field(default_factory=dict, hash=False)
+
+    @classmethod
+    def coded(cls, side: str | None, field_name: str, sentence: str) -> Problem:
+        """A problem whose message is a ``Sentence`` keeps its code and parameters."""
+        if isinstance(sentence, Sentence):
+            return cls(side, field_name, str(sentence), sentence.code, dict(sentence.params))
+        return cls(side, field_name, sentence)
 
     def to_dict(self) -> dict[str, str | None]:
         """JSON-serialisable form."""
@@ -85,7 +102,7 @@ class ResultInvalid(EngineUserError):
         if len(problems) > MAX_PROBLEMS:
             more = len(problems) - MAX_PROBLEMS
             self.problems.append(
-                Problem(None, "report", f"... and {more} more problems, not listed")
+                Problem.coded(None, "report", Sentence("more_problems", count=more))
             )
         super().__init__("; ".join(str(p) for p in self.problems))
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import Problem
+from engine.messages import Sentence
 
 FIELD_TYPES = (
     "int",
@@ -82,9 +83,9 @@ def as_whole_number(value: Any) -> int | None:
 
 def _bounded(f: Field, n: int) -> str | None:
     if f.min is not None and n < f.min:
-        return f"{f.name} is {_shown(n)} but must be at least {f.min}"
+        return Sentence("too_small", field=f.name, value=_shown(n), limit=f.min)
     if f.max is not None and n > f.max:
-        return f"{f.name} is {_shown(n)} but must be at most {f.max}"
+        return Sentence("too_large", field=f.name, value=_shown(n), limit=f.max)
     return None
 
 
@@ -116,26 +117,29 @@ def check_value(f: Field, value: Any, sides: list[str]) -> tuple[Any, str | None
     if t == "int":
         n = as_whole_number(value)
         if n is None:
-            return None, f"{f.name} must be a whole number, not {_echo(value)}"
+            return None, Sentence("not_whole_number", field=f.name, value=_echo(value))
         message = _bounded(f, n)
         return (None, message) if message else (n, None)
     if t == "bool":
         if isinstance(value, bool):
             return value, None
-        return None, f"{f.name} must be true or false, not {_echo(value)}"
+        return None, Sentence("not_true_or_false", field=f.name, value=_echo(value))
     if t == "choice":
         found = _choice(f, value)
         if found is None:
-            return None, f"{f.name} is {_echo(value)}; expected one of {', '.join(f.choices or ())}"
+            expected = ", ".join(f.choices or ())
+            return None, Sentence(
+                "not_a_choice", field=f.name, value=_echo(value), choices=expected
+            )
         return found, None
     if t == "text":
         if isinstance(value, str):
             return value, None
-        return None, f"{f.name} must be text"
+        return None, Sentence("not_text", field=f.name)
     if t == "side":
         if value in sides:
             return value, None
-        return None, f"{f.name} is {_echo(value)}, which is not a side of this game"
+        return None, Sentence("not_a_side", field=f.name, value=_echo(value))
     if t in ("side_list", "choice_list", "text_list"):
         return _check_list(f, value, sides)
     if t == "int_map":
@@ -145,7 +149,7 @@ def check_value(f: Field, value: Any, sides: list[str]) -> tuple[Any, str | None
 
 def _check_list(f: Field, value: Any, sides: list[str]) -> tuple[Any, str | None]:
     if not isinstance(value, list):
-        return None, f"{f.name} must be a list"
+        return None, Sentence("not_a_list", field=f.name)
     if f.type == "text_list":
         if all(isinstance(v, str) and v.strip() for v in value):
             return [v.strip() for v in value], None
@@ -182,6 +186,17 @@ def _check_int_map(f: Field, value: Any) -> tuple[Any, str | None]:
     return out, None
 
 
+def with_prefix(prefix: str, message: str) -> str:
+    """``message`` about a field named with ``prefix`` ("options."); a ``Sentence`` stays one
+    (its sentences begin with the field's name)."""
+    if not prefix:
+        return message
+    if isinstance(message, Sentence) and message.params.get("field"):
+        params = {**message.params, "field": prefix + message.params["field"]}
+        return Sentence(message.code, **params)
+    return prefix + message
+
+
 def check_fields(
     fields: tuple[Field, ...],
     data: dict[str, Any],
@@ -200,17 +215,18 @@ def check_fields(
     for key in data:
         if key not in known and key not in ignore:
             name = prefix + str(key)[:60]
-            problems.append(Problem(side, name, f"unknown field {name!r}"))
+            problems.append(Problem.coded(side, name, Sentence("unknown_field", name=repr(name))))
     out: dict[str, Any] = {}
     for f in fields:
         if key_missing(data, f.name):
             if f.required:
-                problems.append(Problem(side, prefix + f.name, f"{f.name} is required"))
+                required = Sentence("required", field=f.name)
+                problems.append(Problem.coded(side, prefix + f.name, required))
             out[f.name] = None if f.required else f.default
             continue
         value, message = check_value(f, data[f.name], sides)
         if message:
-            problems.append(Problem(side, prefix + f.name, prefix + message))
+            problems.append(Problem.coded(side, prefix + f.name, with_prefix(prefix, message)))
         out[f.name] = value
     return out
 

@@ -13,6 +13,7 @@ from dataclasses import field as dataclass_field
 from django import forms
 
 from common.audit.reasons import REASON_MAX_CHARS
+from common.engine_messages import problem_text
 from engine.errors import ResultInvalid
 
 
@@ -262,7 +263,7 @@ class ResultForm(forms.Form):
                 name = side_field_name(position_of[problem.side], problem.field)
             elif problem.side is None:
                 name = game_field_name(problem.field)
-            message = self.in_words(problem.message)
+            message = self.in_words(problem_text(problem))
             if name in self.fields:
                 self.add_error(name, message)
             elif problem.side is not None:

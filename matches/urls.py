@@ -9,7 +9,7 @@ imports no page of an app above it.
 
 from django.urls import path
 
-from matches.views import desk, player_results
+from matches.views import desk, player_results, staff_tools
 
 app_name = "matches"
 
@@ -22,5 +22,15 @@ def routes(side_page) -> tuple[list, str]:
         path("me/<str:token>/", player_results.my_table, {"side_page": side_page}, name="my-table"),
         path("events/<slug:slug>/desk/", desk.desk, name="desk"),
         path("events/<slug:slug>/desk/matches/<int:match_id>/", desk.desk_match, name="desk-match"),
+        path(
+            "events/<slug:slug>/desk/matches/<int:match_id>/time/",
+            staff_tools.table_time,
+            name="desk-table-time",
+        ),
+        path(
+            "events/<slug:slug>/desk/matches/<int:match_id>/penalty/",
+            staff_tools.penalty,
+            name="desk-penalty",
+        ),
     ]
     return urlpatterns, app_name

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
@@ -17,7 +17,7 @@ from common.api.views import actor_for
 from notifications.logic.webhook_payloads import EVENT_TYPES
 from notifications.models import MAX_URL_LENGTH, WebhookDelivery, WebhookEndpoint, WebhookKind
 from notifications.services import webhooks as service
-from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin
+from tournament.api.base import TOURNAMENT_SLUG, TournamentChildViewSet
 from tournament.services.permissions import IsTournamentOrganiser
 
 #: deliveries the log answers (newest first)
@@ -108,12 +108,7 @@ TEST_SENT = inline_serializer("WebhookTestSent", {"message_id": serializers.Char
     ),
     destroy=extend_schema(parameters=[TOURNAMENT_SLUG], responses={204: None}),
 )
-class WebhookViewSet(
-    TournamentNestedMixin,
-    mixins.ListModelMixin,
-    mixins.RetrieveModelMixin,
-    viewsets.GenericViewSet,
-):
+class WebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TournamentChildViewSet):
     """An event's webhook endpoints (its organisers only)."""
 
     queryset = WebhookEndpoint.objects.none()
@@ -122,18 +117,11 @@ class WebhookViewSet(
     pagination_class = None
     http_method_names = ["get", "post", "put", "delete", "head", "options"]
 
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return WebhookEndpoint.objects.none()
-        return WebhookEndpoint.objects.filter(tournament=self.get_tournament())
-
-    def _write(self) -> dict:
-        data = WebhookWriteSerializer(data=self.request.data)
-        data.is_valid(raise_exception=True)
-        return data.validated_data
+    def rows(self, tournament):
+        return WebhookEndpoint.objects.filter(tournament=tournament)
 
     def create(self, request, *args, **kwargs):
-        fields = self._write()
+        fields = self.validated(WebhookWriteSerializer)
         endpoint, secret = service.create_endpoint(
             self.get_tournament(),
             url=fields["url"],
@@ -146,7 +134,7 @@ class WebhookViewSet(
 
     def update(self, request, *args, **kwargs):
         endpoint = self.get_object()
-        fields = self._write()
+        fields = self.validated(WebhookWriteSerializer)
         endpoint = service.update_endpoint(
             endpoint,
             url=fields["url"],

@@ -6,7 +6,7 @@ Error format (every endpoint of /api/v1/):
   (unknown keys in a body are refused the same way: ``{"colour": ["Unknown field."]}``);
 * a result the rules refuse (``engine.errors.ResultInvalid``) - 400
   ``{"errors": [{"side": "12", "field": "survivors", "message": "..."}]}``
-  (``side`` is null for whole-game problems);
+  (``side`` is null for whole-game problems; the message in the request's language);
 * an action that is not possible in the current state (any service's refusal, a
   ``common.errors.ServiceError``; a concurrent change caught by the database) - 409
   ``{"detail": "..."}``;
@@ -20,6 +20,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from common.engine_messages import problem_text
 from common.errors import ServiceError
 from engine.errors import EngineUserError, ResultInvalid
 
@@ -28,7 +29,7 @@ def api_exception_handler(exc, context):
     """DRF's handler plus the engine's and the services' errors, in the format above."""
     if isinstance(exc, ResultInvalid):
         return Response(
-            {"errors": [problem.to_dict() for problem in exc.problems]},
+            {"errors": [{**p.to_dict(), "message": problem_text(p)} for p in exc.problems]},
             status=status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, EngineUserError):

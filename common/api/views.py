@@ -1,5 +1,5 @@
 """What every app's API views share: the acting person (``actor_for``), and ``ApiViewMixin``
-(token authentication first, the error format, the 401/403 rule).
+(token authentication first, the error format, the 401/403 rule, ``ETag``s on reads).
 
 A private link (``common.api.private_links``) is credentials too: a request that carries a
 valid one is refused with 403, not 401. Which private links are valid is the events' business,
@@ -11,6 +11,7 @@ from rest_framework import exceptions
 from rest_framework.settings import api_settings
 
 from common.api.errors import api_exception_handler
+from common.api.etags import conditional
 from common.audit.actor import Actor
 from common.audit.channels import Channel
 
@@ -37,6 +38,11 @@ class ApiViewMixin:
 
     def get_exception_handler(self):
         return api_exception_handler
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        # every read carries an ETag; If-None-Match with it answers 304 (common.api.etags)
+        response = super().finalize_response(request, response, *args, **kwargs)
+        return conditional(request, response)
 
     def permission_denied(self, request, message=None, code=None):
         # A player who identified through a valid private link is not "unauthenticated": 403.

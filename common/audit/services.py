@@ -10,6 +10,37 @@ from common.audit.reasons import check_reason
 from common.db import sql
 
 
+def audit_entry(
+    tournament,
+    action: str,
+    target,
+    *,
+    actor: Actor,
+    before=None,
+    after=None,
+    reason: str = "",
+) -> AuditEntry:
+    """One entry of the tournament's audit trail (``tournament``: the event or its id;
+    ``target``: any model instance), not yet stored (``record_change`` stores one,
+    ``record_changes`` several at once).
+
+    A reason too long to keep whole is refused (``ReasonTooLong``)."""
+    check_reason(reason)
+    event = (
+        {"tournament_id": tournament} if isinstance(tournament, int) else {"tournament": tournament}
+    )
+    return AuditEntry(
+        **event,
+        action=action,
+        target_type=target._meta.label_lower,
+        target_id=str(target.pk),
+        before=before,
+        after=after,
+        reason=reason,
+        **actor.audit_fields(),
+    )
+
+
 def record_change(
     tournament,
     action: str,
@@ -24,16 +55,14 @@ def record_change(
 
     A reason too long to keep whole is refused (``ReasonTooLong``): the caller's transaction
     rolls back, so the action changes nothing."""
-    check_reason(reason)
-    entry = AuditEntry(
-        tournament=tournament,
-        action=action,
-        target_type=target._meta.label_lower,
-        target_id=str(target.pk),
-        before=before,
-        after=after,
-        reason=reason,
-        **actor.audit_fields(),
+    entry = audit_entry(
+        tournament, action, target, actor=actor, before=before, after=after, reason=reason
     )
     sql.insert(entry)  # every result writes one: a prepared statement (common.db.sql)
     return entry
+
+
+def record_changes(entries: list[AuditEntry]) -> None:
+    """Append several entries (``audit_entry``), in their order, in one statement."""
+    if entries:
+        AuditEntry.objects.bulk_create(entries)

@@ -9,6 +9,8 @@ places need live here.
 
 from typing import Any, TypedDict
 
+from django.utils.translation import gettext as _
+
 from common.live.realtime import server_time_ms
 from common.logic.reload_spread import reload_spread_ms
 
@@ -111,6 +113,17 @@ class LiveState(TypedDict):
     server_time_ms: int
 
 
+class TableTime(TypedDict):
+    type: str  # "table.time"
+    tournament: int
+    round: int
+    match: int
+    table: int
+    extra_ms: int  # the table's clock ends this long after the round clock
+    label: str  # the extension as the pages show it ("+3 min"), "" when none
+    server_time_ms: int
+
+
 #: message type -> what it carries
 MESSAGE_TYPES: dict[str, type] = {
     "round.published": RoundPublished,
@@ -123,6 +136,7 @@ MESSAGE_TYPES: dict[str, type] = {
     "job.progress": JobProgress,
     "clock": Clock,
     "live.state": LiveState,
+    "table.time": TableTime,
 }
 
 
@@ -173,6 +187,21 @@ def round_published(round_, seated: int = 0) -> RoundPublished:
         "status": round_.status,
         "published_at": round_.published_at.isoformat() if round_.published_at else None,
         "reload_spread_ms": reload_spread_ms(seated),
+        "server_time_ms": server_time_ms(),
+    }
+
+
+def table_time(match) -> TableTime:
+    """``table.time``: a referee gave one table extra time (or took it back)."""
+    minutes = match.extra_seconds // 60
+    return {
+        "type": "table.time",
+        "tournament": match.round.tournament_id,
+        "round": match.round_id,
+        "match": match.pk,
+        "table": match.table_number,
+        "extra_ms": match.extra_seconds * 1000,
+        "label": _("+%(minutes)s min for this table") % {"minutes": minutes} if minutes else "",
         "server_time_ms": server_time_ms(),
     }
 

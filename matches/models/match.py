@@ -21,6 +21,11 @@ class Match(models.Model):
     )
     is_bye = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=MatchStatus.choices, default=MatchStatus.OPEN)
+    extra_seconds = models.PositiveIntegerField(
+        default=0,
+        help_text="Time a referee gave this table beyond the round clock (its players' clock "
+        "ends this much later).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -39,6 +44,16 @@ class Match(models.Model):
     def __str__(self) -> str:
         label = f" ({self.group_label})" if self.group_label else ""
         return f"Round {self.round.number}, table {self.table_number}{label}"
+
+    @property
+    def extra_minutes(self) -> int:
+        """The table's extra time in whole minutes (``extra_seconds`` is always whole minutes)."""
+        return self.extra_seconds // 60
+
+    @property
+    def extra_ms(self) -> int:
+        """The table's extra time in milliseconds, as the clock messages count."""
+        return self.extra_seconds * 1000
 
 
 class Seat(models.Model):

@@ -5,6 +5,8 @@ Keyboard flow: the first input of a result form has the focus, Enter saves, "Sav
 The list follows the round's websocket (results arriving) through static/js/live.js.
 """
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Case, Prefetch, When
@@ -28,10 +30,13 @@ from matches.services.idempotency import KEY_FIELD
 from matches.services.results import correct_result, enter_result
 from matches.services.tables import ResultFlowError
 from matches.views import offline_sync
+from matches.views.staff_tools import table_tools
 from tournament.models import RoundStatus
 from tournament.views.organiser.common import page_actor, staff_tournament
 from tournament.views.table_pages import table_page
 
+#: the longest search the desk takes (a name or a table number)
+MAX_SEARCH_CHARS = 60
 #: the highest round number a query may name (the column is a small positive integer)
 MAX_ROUND_NUMBER = 32767
 URGENCY = [MatchStatus.DISPUTED, MatchStatus.REPORTED, MatchStatus.OPEN, MatchStatus.ACCEPTED]
@@ -45,11 +50,13 @@ def desk(request, slug):
     tournament = staff_tournament(request, slug)
     round_ = desk_round(tournament, request.GET.get("round"))
     matches, page = [], None
+    search = (request.GET.get("q") or "").strip()[:MAX_SEARCH_CHARS]
     if round_:
         seats = Seat.objects.select_related("entrant").order_by("position")
         urgency = Case(*(When(status=s, then=n) for n, s in enumerate(URGENCY)), default=9)
         by_urgency = (
-            round_.matches.annotate(urgency=urgency)
+            searched(round_.matches.all(), search)
+            .annotate(urgency=urgency)
             .order_by("urgency", "table_number")
             .prefetch_related(Prefetch("seats", seats))
         )
@@ -67,10 +74,22 @@ def desk(request, slug):
             .order_by("number"),
             "matches": matches,
             "page": page,
-            "page_keep": f"round={round_.number}" if round_ else "",
+            "page_keep": urlencode({"round": round_.number, "q": search}) if round_ else "",
+            "search": search,
             "next_open": next_open_match(round_),
         },
     )
+
+
+def searched(matches, text: str):
+    """The tables whose number is ``text``, or with a side whose name contains it (any case);
+    every table when ``text`` is empty."""
+    if not text:
+        return matches
+    if text.isdigit():
+        return matches.filter(table_number=int(text))
+    wanted = Seat.objects.filter(entrant__display_name__icontains=text).values("match")
+    return matches.filter(pk__in=wanted)
 
 
 def desk_round(tournament, asked=None):
@@ -195,6 +214,7 @@ def desk_match(request, slug, match_id):
             "disputes": disputes,
             "next_open": next_open_match(match.round, after=match),
             "history": [(version, version.named_placings(names)) for version in history],
+            **table_tools(match, seats),
         },
     )
 

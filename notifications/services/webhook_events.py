@@ -2,8 +2,8 @@
 called by the service that owns the moment (no signals), acting once its transaction commits.
 
 After the commit each reads the active endpoints of the event and of its organisation that want
-the type (one query; nothing more when there are none), builds the message once
-(``notifications.logic.webhook_payloads``; the Discord preset's through
+the type (one query; none for an event without any: ``webhook_presence``), builds the message
+once (``notifications.logic.webhook_payloads``; the Discord preset's through
 ``notifications.logic.discord`` in the site's language) and hands one delivery per endpoint to
 ``webhook_delivery``. ``standings.changed`` is coalesced per event as the live standings ping
 is (``common.live.coalesced_pushes``): a burst of results sends the first and the last.
@@ -28,6 +28,7 @@ from notifications.logic import discord, webhook_payloads
 from notifications.logic.webhook_payloads import EventRef, Line
 from notifications.models import WebhookEndpoint, WebhookKind
 from notifications.services.webhook_delivery import schedule
+from notifications.services.webhook_presence import has_endpoints
 from tournament.models import Tournament
 from tournament.services.standings import cached_standings
 
@@ -83,6 +84,8 @@ def wanting(tournament_id: int, event_type: str) -> list[WebhookEndpoint]:
 
 def _emit(tournament_id: int, event_type: str, build) -> None:
     def now():
+        if not has_endpoints(tournament_id):
+            return
         endpoints = wanting(tournament_id, event_type)
         if endpoints:
             deliver(endpoints, event_type, build())
@@ -155,7 +158,7 @@ def _standings(tournament_id: int) -> dict:
 def standings_changed(tournament_id: int) -> None:
     """``standings.changed`` (after a commit): at once when the event was quiet, else the
     window's last one when the window ends."""
-    if not wanting(tournament_id, "standings.changed"):
+    if not has_endpoints(tournament_id) or not wanting(tournament_id, "standings.changed"):
         return
 
     def send(_payload: dict) -> None:

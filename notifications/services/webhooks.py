@@ -29,6 +29,7 @@ from notifications.models import (
     WebhookKind,
 )
 from notifications.services import webhook_events
+from notifications.services.webhook_presence import forget
 from notifications.services.webhook_settings import setting
 from tournament.models import Tournament
 from tournament.services.permissions import is_organiser
@@ -124,6 +125,7 @@ def create_endpoint(owner, *, url, kind, events, actor: Actor) -> tuple[WebhookE
         created_by=actor.user if getattr(actor.user, "pk", None) else None,
     )
     _record(owner, "webhook.created", endpoint, actor, {"events": endpoint.events})
+    forget(owner)
     return endpoint, secret
 
 
@@ -154,6 +156,7 @@ def update_endpoint(endpoint, *, url, events, active: bool, actor: Actor) -> Web
         actor,
         {"events": endpoint.events, "active": endpoint.active},
     )
+    forget(_owner_of(endpoint))
     return endpoint
 
 
@@ -176,6 +179,7 @@ def delete_endpoint(endpoint, actor: Actor) -> None:
     _require(owner, actor)
     _record(owner, "webhook.deleted", endpoint, actor)
     endpoint.delete()
+    forget(owner)
 
 
 def send_test_event(endpoint: WebhookEndpoint, actor: Actor) -> str:

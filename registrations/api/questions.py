@@ -5,7 +5,7 @@ answers' deadline; and a registration's answers (its player or the organisers)."
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import mixins, status, viewsets
+from rest_framework import mixins, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
@@ -25,7 +25,7 @@ from registrations.models import RegistrationQuestion
 from registrations.services import questions as service
 from registrations.services.answers import save_answers
 from registrations.services.question_rules import answers_deadline
-from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin
+from tournament.api.base import TOURNAMENT_SLUG, TournamentChildViewSet, TournamentNestedMixin
 from tournament.services.permissions import IsTournamentOrganiser, OrganiserOrReadOnly, is_organiser
 
 WRITE = {"request": QuestionWriteSerializer, "responses": {200: QuestionSerializer, 409: DETAIL}}
@@ -42,12 +42,7 @@ WRITE = {"request": QuestionWriteSerializer, "responses": {200: QuestionSerializ
     update=extend_schema(parameters=[TOURNAMENT_SLUG], **WRITE),
     destroy=extend_schema(parameters=[TOURNAMENT_SLUG], responses={204: None, 409: DETAIL}),
 )
-class QuestionViewSet(
-    TournamentNestedMixin,
-    mixins.ListModelMixin,
-    mixins.RetrieveModelMixin,
-    viewsets.GenericViewSet,
-):
+class QuestionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TournamentChildViewSet):
     """The questions of an event's registration form, in order."""
 
     queryset = RegistrationQuestion.objects.none()
@@ -56,26 +51,19 @@ class QuestionViewSet(
     pagination_class = None
     http_method_names = ["get", "post", "put", "delete", "head", "options"]
 
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return RegistrationQuestion.objects.none()
-        return self.get_tournament().registration_questions.order_by("position", "id")
-
-    def _written(self, request) -> dict:
-        serializer = QuestionWriteSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        return serializer.validated_data
+    def rows(self, tournament):
+        return tournament.registration_questions.order_by("position", "id")
 
     def create(self, request, *args, **kwargs):
         """Add a question at the end of the form (organisers; before the answers lock)."""
-        values = self._written(request)
+        values = self.validated(QuestionWriteSerializer)
         question = service.add_question(self.get_tournament(), **values, actor=actor_for(request))
         return Response(QuestionSerializer(question).data, status=status.HTTP_201_CREATED)
 
     def update(self, request, *args, **kwargs):
         """Rewrite a question (once answered, its kind and the choices picked stay)."""
         question = self.get_object()
-        values = self._written(request)
+        values = self.validated(QuestionWriteSerializer)
         question = service.change_question(question, **values, actor=actor_for(request))
         return Response(QuestionSerializer(question).data)
 
@@ -93,9 +81,8 @@ class QuestionViewSet(
     def move(self, request, *args, **kwargs):
         """Put the question at ``position`` (1 = first); the form in its new order."""
         question = self.get_object()
-        serializer = QuestionMoveSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        service.move_question(question, serializer.validated_data["position"], actor_for(request))
+        position = self.validated(QuestionMoveSerializer)["position"]
+        service.move_question(question, position, actor_for(request))
         return Response(QuestionSerializer(self.get_queryset(), many=True).data)
 
 

@@ -3,12 +3,13 @@ registrations (a signed-in player registers and withdraws; organisers review, pr
 reorder and mark paid). Each door parses the body and calls the one service."""
 
 from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import mixins, status, viewsets
+from rest_framework import mixins, status
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.cursor_pagination import CountedCursorPagination
 from common.api.serializers import DETAIL
 from common.api.views import actor_for
 from registrations.api.serializers import (
@@ -26,7 +27,7 @@ from registrations.services.places import policy_of
 from registrations.services.policy import set_policy
 from registrations.services.register_answers import register_with_answers
 from registrations.services.withdraw import withdraw
-from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin
+from tournament.api.base import TOURNAMENT_SLUG, TournamentChildViewSet, TournamentNestedMixin
 from tournament.api.serializers import EmptySerializer
 from tournament.services.permissions import IsTournamentOrganiser, is_organiser
 
@@ -89,24 +90,21 @@ def acts_with(body):
         responses={201: RegistrationSerializer, 200: RegistrationSerializer, 409: DETAIL},
     ),
 )
-class RegistrationViewSet(
-    TournamentNestedMixin, mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet
-):
+class RegistrationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, TournamentChildViewSet):
     """An event's registrations: organisers see all, a signed-in player their own."""
 
     queryset = Registration.objects.none()
     serializer_class = RegistrationSerializer
     permission_classes = [IsAuthenticated]
+    ordering = ["queue_number", "id"]
+    pagination_class = CountedCursorPagination
 
     def get_permissions(self):
         if self.action in ORGANISER_ACTIONS:
             return [IsAuthenticated(), IsTournamentOrganiser()]
         return super().get_permissions()
 
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return Registration.objects.none()
-        tournament = self.get_tournament()
+    def rows(self, tournament):
         rows = (
             tournament.registrations.select_related("entrant")
             .prefetch_related("answers")
@@ -130,18 +128,13 @@ class RegistrationViewSet(
         }
         return bodies.get(self.action, RegistrationSerializer)
 
-    def _body(self, request) -> dict:
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        return serializer.validated_data
-
     def _answer(self, registration, code=status.HTTP_200_OK):
         return Response(RegistrationSerializer(registration).data, status=code)
 
     def create(self, request, *args, **kwargs):
         """Register the signed-in player: 201 the first time, 200 with the same registration
         on a repeat; a closed or full event, a wrong code: 409, nothing made."""
-        data = self._body(request)
+        data = self.validated()
         entry = register_with_answers(
             self.get_tournament(),
             request.user,
@@ -157,7 +150,7 @@ class RegistrationViewSet(
     @action(detail=True, methods=["post"])
     def withdraw(self, request, *args, **kwargs):
         """Withdraw (the player, or an organiser); a place it held goes to the waitlist."""
-        self._body(request)
+        self.validated()
         registration = withdraw(self.get_object(), actor_for(request), site=site_of(request))
         return self._answer(registration)
 
@@ -165,7 +158,7 @@ class RegistrationViewSet(
     @action(detail=True, methods=["post"])
     def accept(self, request, *args, **kwargs):
         """Accept a registration awaiting review (organisers)."""
-        message = self._body(request)["message"]
+        message = self.validated()["message"]
         registration = review.accept(
             self.get_object(), actor_for(request), message, site=site_of(request)
         )
@@ -175,14 +168,14 @@ class RegistrationViewSet(
     @action(detail=True, methods=["post"])
     def decline(self, request, *args, **kwargs):
         """Decline a registration awaiting review, saying why (organisers)."""
-        message = self._body(request)["message"]
+        message = self.validated()["message"]
         return self._answer(review.decline(self.get_object(), actor_for(request), message))
 
     @acts_with(PromoteSerializer)
     @action(detail=True, methods=["post"])
     def promote(self, request, *args, **kwargs):
         """Move a waitlisted player into the field (over the capacity only when asked)."""
-        over = self._body(request)["over_capacity"]
+        over = self.validated()["over_capacity"]
         registration = desk.promote(
             self.get_object(), actor_for(request), over_capacity=over, site=site_of(request)
         )
@@ -192,7 +185,7 @@ class RegistrationViewSet(
     @action(detail=True, methods=["post"])
     def move(self, request, *args, **kwargs):
         """Put a waitlisted player at another position of the waitlist (organisers)."""
-        position = self._body(request)["position"]
+        position = self.validated()["position"]
         registration = desk.move_in_waitlist(self.get_object(), position, actor_for(request))
         return self._answer(registration)
 
@@ -200,5 +193,5 @@ class RegistrationViewSet(
     @action(detail=True, methods=["post"])
     def paid(self, request, *args, **kwargs):
         """Mark the entry fee paid or not (organisers)."""
-        paid = self._body(request)["paid"]
+        paid = self.validated()["paid"]
         return self._answer(desk.mark_paid(self.get_object(), paid, actor_for(request)))

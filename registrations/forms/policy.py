@@ -2,7 +2,7 @@
 sentence for each mistake; the policy service then checks and saves them (as for the API)."""
 
 from django import forms
-from django.conf import settings
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -26,7 +26,7 @@ class PolicyForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        zone = {"zone": settings.TIME_ZONE}
+        zone = {"zone": timezone.get_current_timezone_name()}  # the event's (its pages set it)
         self.fields["opens_at"].help_text = (
             gettext_lazy("In the event's time (%(zone)s). Empty: open now.") % zone
         )

@@ -1,7 +1,8 @@
 """The e-mail a player gets when they register: where they stand (in, with their private link;
 waitlisted, with their place; awaiting the organiser's review), and the event's calendar entry
 attached as an ``.ics`` file when the event has a date (the event feed's own entry, so a
-calendar that subscribed to the feed keeps one entry)."""
+calendar that subscribed to the feed keeps one entry). It speaks the player's saved language,
+else the event's, and gives times in the event's zone (``common.locale.event_locale``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from common.locale import event_locale
 from registrations.models import Registration, RegistrationStatus
 from registrations.services.places import waitlist_position
 from tournament.services.calendar_feed import calendar_of
@@ -50,13 +52,19 @@ def calendar_attachment(registration: Registration, site: str) -> bytes | None:
         return None
     page = site + reverse("tournament:detail", args=[event.slug])
     host = site.split("://", 1)[-1].split(":")[0] or "localhost"
-    return calendar_of(event.name, [event], lambda _event: page, host)
+    return calendar_of(event.name, [event], lambda _event: page, host, time_zone=event.time_zone)
 
 
 def send_answer(registration: Registration, site: str) -> None:
-    """Send the e-mail now (to the account's address; none, no e-mail)."""
+    """Send the e-mail now (to the account's address; none, no e-mail), in the player's language
+    (else the event's) and the event's time zone."""
     if not registration.user.email:
         return
+    with event_locale(registration.tournament, registration.user):
+        _send_answer(registration, site)
+
+
+def _send_answer(registration: Registration, site: str) -> None:
     subject = _("Your registration for %(event)s") % {"event": registration.tournament.name}
     message = EmailMessage(
         settings.ACCOUNT_EMAIL_SUBJECT_PREFIX + subject,

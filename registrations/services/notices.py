@@ -9,6 +9,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from common.locale import event_locale
 from notifications.services.registration_pushes import place_given
 from registrations.models import Registration
 
@@ -30,9 +31,15 @@ def _mail_promotion(registration: Registration, site: str) -> None:
     )
 
 
+def _mail_in_locale(registration: Registration, site: str) -> None:
+    """The promotion e-mail in the player's language (else the event's) and the event's zone."""
+    with event_locale(registration.tournament, registration.user):
+        _mail_promotion(registration, site)
+
+
 def tell_promoted(registration: Registration, site: str = "") -> None:
     """After the commit: e-mail the promoted player (if the account has an address) and push
     to their devices."""
     if registration.user.email:
-        transaction.on_commit(lambda: _mail_promotion(registration, site), robust=True)
+        transaction.on_commit(lambda: _mail_in_locale(registration, site), robust=True)
     place_given(registration.tournament, registration.entrant, registration.user_id)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Count, Exists, Max, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from registrations.logic.window import State, window_state
 from registrations.models import Registration, RegistrationPolicy, RegistrationStatus
-from tournament.models import EntrantStatus, Tournament
+from tournament.models import Entrant, EntrantStatus, Tournament
 from tournament.services.registration import OPEN_STATES
 
 
@@ -68,6 +69,37 @@ def places_left(tournament: Tournament, policy: RegistrationPolicy | None = None
     if policy is None or policy.capacity is None:
         return None
     return max(policy.capacity - places_taken(tournament), 0)
+
+
+@dataclass(frozen=True)
+class Queue:
+    """An event's field and queue as one statement read them under the event's lock."""
+
+    taken: int  # entrants in the field (``places_taken``)
+    back: int  # the highest queue number given (0 before the first registration)
+    waiting: bool  # whether anyone is on the waitlist
+
+
+def queue_of(tournament: Tournament) -> Queue:
+    """``Queue`` in one statement (the caller holds the event's lock: a statement begun after
+    it sees every registration committed before it)."""
+    entrants = Entrant.objects.filter(tournament=OuterRef("pk")).exclude(
+        status=EntrantStatus.DROPPED
+    )
+    registrations = Registration.objects.filter(tournament=OuterRef("pk"))
+    waitlisted = registrations.filter(status=RegistrationStatus.WAITLISTED)
+    row = (
+        Tournament.objects.filter(pk=tournament.pk)
+        .values(
+            taken=Subquery(entrants.values("tournament").annotate(n=Count("pk")).values("n")),
+            back=Subquery(
+                registrations.values("tournament").annotate(n=Max("queue_number")).values("n")
+            ),
+            waiting=Exists(waitlisted),
+        )
+        .get()
+    )
+    return Queue(row["taken"] or 0, row["back"] or 0, bool(row["waiting"]))
 
 
 def waitlist_position(registration: Registration) -> int | None:

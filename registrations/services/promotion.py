@@ -33,19 +33,26 @@ def seat_waitlisted(registration: Registration, actor: Actor, site: str = "") ->
 
 
 def promote_next(
-    tournament: Tournament, policy: RegistrationPolicy | None, site: str = ""
+    tournament: Tournament,
+    policy: RegistrationPolicy | None,
+    site: str = "",
+    *,
+    left: int | None = None,
 ) -> list[Registration]:
     """Fill every free place from the front of the waitlist (even one the organiser has
     since closed: those players are waiting); the registrations promoted.
 
     The platform promotes (the waitlist's rule, whoever freed the place); the caller holds
-    the event's lock (``places.locked_event``)."""
+    the event's lock (``places.locked_event``); ``left``: the places left, when the caller has
+    just counted them under that lock."""
     promoted: list[Registration] = []
     if policy is None:
         return promoted
-    while places_left(tournament, policy) != 0:
+    left = places_left(tournament, policy) if left is None else left
+    while left != 0:
         registration = first_waitlisted(tournament)
         if registration is None:
             break
         promoted.append(seat_waitlisted(registration, SYSTEM, site))
+        left = places_left(tournament, policy)
     return promoted

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
@@ -24,16 +23,18 @@ from registrations.services.answer_mail import tell_registered
 from registrations.services.eligibility import check_who_may
 from registrations.services.errors import RegistrationError
 from registrations.services.places import (
+    Queue,
     locked_event_and_policy,
-    places_left,
     policy_of,
+    queue_of,
     state_sentence,
     state_with_places,
 )
 from registrations.services.promotion import promote_next
-from registrations.services.seating import name_taken, own_player, seat
+from registrations.services.seating import own_player, seat, side_and_namesake
 from registrations.services.trail import record, snapshot
 from tournament.models import EntrantStatus, Player, Tournament
+from tournament.services.standings_revision import holding_event_row
 
 #: the statuses of a registration that still stands (a repeat returns it)
 STANDING = (
@@ -97,9 +98,10 @@ def check_newcomer(tournament: Tournament, user, name: str, code: str) -> Player
     check_open(tournament, policy)
     check_who_may(tournament, policy, user, code)
     player = own_player(user, name)
-    if tournament.entrants.filter(player=player).exclude(status=EntrantStatus.DROPPED).exists():
+    side, namesake = side_and_namesake(tournament, player, name)
+    if side is not None and side.status != EntrantStatus.DROPPED:
         raise RegistrationError(_("You are already in this event's field."))
-    if name_taken(tournament, name, player):
+    if namesake:
         raise RegistrationError(
             _("%(name)s is already registered in this event: add something to tell you apart.")
             % {"name": name}
@@ -107,32 +109,30 @@ def check_newcomer(tournament: Tournament, user, name: str, code: str) -> Player
     return player
 
 
-def next_queue_number(tournament: Tournament) -> int:
-    """The back of the queue (the caller holds the event's lock)."""
-    latest = tournament.registrations.aggregate(n=Max("queue_number"))["n"]
-    return (latest or 0) + 1
-
-
-def arrive(tournament, user, name, name_listed, existing, player) -> Registration:
+def arrive(tournament, user, name, name_listed, existing, player, queue: Queue) -> Registration:
     """The registration at the back of the queue: a new one, or an old one made anew
     (unsaved: ``place`` saves it once, where it goes)."""
     registration = existing or Registration(tournament=tournament, user=user)
     registration.name = name
     registration.name_listed = name_listed
     registration.player = player
-    registration.queue_number = next_queue_number(tournament)
+    registration.queue_number = queue.back + 1
     registration.organiser_message = ""
     return registration
 
 
-def free_places(tournament: Tournament, policy: RegistrationPolicy, site: str) -> bool:
+def free_places(
+    tournament: Tournament, policy: RegistrationPolicy, site: str, queue: Queue
+) -> bool:
     """Whether a newcomer finds a free place, once the waitlist has taken the free places
-    first (counted once; a full event has nobody to promote)."""
-    left = places_left(tournament, policy)
+    first (a full event has nobody to promote; an empty waitlist nobody either)."""
+    if policy.capacity is None:
+        return True
+    left = max(policy.capacity - queue.taken, 0)
     if left == 0:
         return False
-    promoted = promote_next(tournament, policy, site)
-    return left is None or left > len(promoted)
+    promoted = promote_next(tournament, policy, site, left=left) if queue.waiting else []
+    return left > len(promoted)
 
 
 def place(registration: Registration, policy: RegistrationPolicy, free: bool) -> None:
@@ -179,13 +179,23 @@ def register_once(
             raise
         return Entry(standing, created=False)
     tournament, policy = locked_event_and_policy(tournament)
+    with holding_event_row(tournament.pk):
+        return _arrive_locked(
+            tournament, policy, user, name, bool(name_listed), player, actor, site
+        )
+
+
+def _arrive_locked(tournament, policy, user, name, name_listed, player, actor, site) -> Entry:
+    """``register_once`` under the event's lock: the account's registration again, the
+    window, the queue, the place and the audit entry."""
     existing = Registration.objects.select_for_update().filter(tournament=tournament, user=user)
     existing = existing.first()
     if existing is not None and existing.status in STANDING:
         return Entry(existing, created=False)
     policy = check_open(tournament, policy)
-    free = free_places(tournament, policy, site)
-    registration = arrive(tournament, user, name, bool(name_listed), existing, player)
+    queue = queue_of(tournament)
+    free = free_places(tournament, policy, site, queue)
+    registration = arrive(tournament, user, name, name_listed, existing, player, queue)
     before = snapshot(existing) if existing is not None else None
     place(registration, policy, free)
     record(registration, "registered_again" if existing else "created", before, actor)

@@ -7,6 +7,8 @@ history from event to event. A player who withdrew and comes back gets their old
 
 from __future__ import annotations
 
+from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
@@ -15,8 +17,9 @@ from registrations.models import Registration, RegistrationStatus
 from registrations.services.errors import RegistrationError
 from registrations.services.team_seating import entry_of, team_side
 from tournament.models import Entrant, EntrantStatus, Player, Tournament
+from tournament.services.own_entry import enter_own_player
 from tournament.services.players import player_of
-from tournament.services.registration import drop, register_player, reinstate
+from tournament.services.registration import OPEN_STATES, drop, register_player, reinstate
 
 #: the most "(2)", "(3)" ... tried to tell a promoted player from a namesake
 MAX_NAMESAKES = 50
@@ -25,11 +28,23 @@ MAX_NAMESAKES = 50
 def own_player(user, name: str) -> Player:
     """The account's player record, made (named ``name``) when it has none yet."""
     record = player_of(user)
-    if record is None:  # two taps at once both make it: the second one reads the first's
-        record, _made = Player.objects.get_or_create(
-            user=user, defaults={"name": name, "email": user.email or ""}
-        )
+    if record is None:
+        try:
+            with transaction.atomic():
+                record = Player.objects.create(user=user, name=name, email=user.email or "")
+        except IntegrityError:  # two taps at once both made it: the second one reads the first's
+            record = Player.objects.get(user=user)
     return record
+
+
+def side_and_namesake(
+    tournament: Tournament, player: Player, name: str
+) -> tuple[Entrant | None, bool]:
+    """The record's entrant in the event (or None), and whether another side is shown as
+    ``name`` (one query: what ``name_taken`` and the record's side would ask apart)."""
+    rows = tournament.entrants.filter(Q(player=player) | Q(display_name__iexact=name))
+    own = [entrant for entrant in rows if entrant.player_id == player.pk]
+    return (own[0] if own else None), len(rows) > len(own)
 
 
 def name_taken(tournament: Tournament, name: str, player: Player | None) -> bool:
@@ -56,6 +71,28 @@ def on_own_registration(registration: Registration) -> Actor:
 
 def _player_side(registration: Registration, actor: Actor) -> Entrant:
     """A single player's entrant: made, or their old one reinstated."""
+    tournament, player = registration.tournament, registration.player
+    if player is None or not _enters_plainly(tournament):
+        return _desk_side(registration, actor)
+    entrant, namesake = side_and_namesake(tournament, player, registration.name)
+    if entrant is None:
+        name = free_name(tournament, registration.name, player) if namesake else registration.name
+        listed = registration.name_listed
+        return enter_own_player(tournament, name, player, name_listed=listed, actor=actor)
+    if entrant.status == EntrantStatus.DROPPED:
+        entrant = reinstate(entrant, actor)
+    return entrant
+
+
+def _enters_plainly(tournament: Tournament) -> bool:
+    """Whether a player enters the event as an ordinary entrant (single players, before the
+    rounds): else the desk's ``register_player`` records a late entry, or refuses."""
+    return tournament.status in OPEN_STATES and not tournament.team_play
+
+
+def _desk_side(registration: Registration, actor: Actor) -> Entrant:
+    """The entrant made by the desk's path (its own lock, checks and late-entry record): for a
+    registration without a player record, or one seated once the rounds have begun."""
     tournament = registration.tournament
     entrant = Entrant.objects.filter(tournament=tournament, player=registration.player_id).first()
     if entrant is None:

@@ -11,7 +11,12 @@ from registrations.logic.team_size import can_play
 from registrations.logic.window import State
 from registrations.models import Registration, RegistrationPolicy, RegistrationStatus, TeamEntry
 from registrations.services.errors import RegistrationError
-from registrations.services.places import current_state, locked_registration, state_sentence
+from registrations.services.places import (
+    current_state,
+    locked_registration,
+    queue_of,
+    state_sentence,
+)
 from registrations.services.register import arrive, free_places, place
 from registrations.services.seating import own_player
 from registrations.services.team_reads import is_out, standing_registration
@@ -48,14 +53,15 @@ def _take_place(
     state = current_state(tournament, policy)
     if state in (State.CLOSED, State.NOT_YET):
         raise RegistrationError(state_sentence(state, policy))
-    free = free_places(tournament, policy, "")  # the waitlist goes before a newcomer
+    queue = queue_of(tournament)
+    free = free_places(tournament, policy, "", queue)  # the waitlist goes before a newcomer
     existing = Registration.objects.select_for_update().filter(
         tournament=tournament, user=entry.captain_id
     )
     existing = existing.first()
     before = snapshot(existing) if existing is not None else None
     captain = own_player(entry.captain, entry.name)
-    registration = arrive(tournament, entry.captain, entry.name, False, existing, captain)
+    registration = arrive(tournament, entry.captain, entry.name, False, existing, captain, queue)
     registration.save()
     entry.registration = registration
     entry.save(update_fields=["registration", "updated_at"])

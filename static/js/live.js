@@ -348,6 +348,8 @@
     if (m.type === "clock") {
       this.clock = m;
       this.renderClock();
+    } else if (m.type === "table.time") {
+      this.renderTableTime(m);
     } else if (m.type === "result.accepted") {
       this.renderMatch(m.match, { status: m.status, placings: m.placings });
     } else if (m.type === "live.state" && m.match) {
@@ -400,12 +402,32 @@
     setTimeout(function () { reloadUnlessBusy(self); }, 300 + Math.random() * spread);
   };
 
+  // A table a referee gave extra time (data-live-extra-ms, changed by "table.time") ends that
+  // much after the round's clock, and may still run once the round's clock has ended.
+  LiveConnection.prototype.extraMs = function () {
+    return parseInt(this.root.getAttribute("data-live-extra-ms"), 10) || 0;
+  };
+
   LiveConnection.prototype.remainingMs = function () {
     var c = this.clock;
     if (!c) return null;
-    if (c.state === "running") return Math.max(0, c.ends_at_ms - this.serverNow());
+    var extra = this.extraMs();
+    if (c.state === "running" || (c.state === "ended" && extra > 0 && c.ends_at_ms)) {
+      return Math.max(0, c.ends_at_ms + extra - this.serverNow());
+    }
     if (c.state === "ended") return 0;
-    return c.remaining_ms;
+    return c.remaining_ms + extra;
+  };
+
+  LiveConnection.prototype.renderTableTime = function (m) {
+    this.renderMatch(m.match, { extension: m.label });
+    if (this.root.getAttribute("data-live-table-match") !== String(m.match)) return;
+    this.root.setAttribute("data-live-extra-ms", String(m.extra_ms));
+    var notes = this.root.querySelectorAll("[data-table-time]");
+    for (var i = 0; i < notes.length; i++) notes[i].hidden = !m.label;
+    var labels = this.root.querySelectorAll("[data-live-table-time]");
+    for (var j = 0; j < labels.length; j++) labels[j].textContent = m.label;
+    this.renderClock();
   };
 
   LiveConnection.prototype.renderClock = function () {
@@ -414,6 +436,7 @@
     var total = Math.ceil(left / 1000);
     var text = Math.floor(total / 60) + ":" + ("0" + (total % 60)).slice(-2);
     var state = this.clock.state === "running" && left === 0 ? "ended" : this.clock.state;
+    if (state === "ended" && left > 0) state = "running"; // this table's extra time
     var nodes = this.root.querySelectorAll("[data-live-clock]");
     for (var i = 0; i < nodes.length; i++) nodes[i].textContent = text;
     nodes = this.root.querySelectorAll("[data-live-clock-state]");

@@ -32,7 +32,7 @@ COUPLINGS = [
         "an accepted result moves the event's standings, in the same transaction",
     ),
     (
-        r"^matches\.(views|api|consumers|admin|services\.table_queries)\b",
+        r"^matches\.(views|api|consumers|admin|services\.(table_queries|table_time))\b",
         r"^tournament\.(models|services\.(permissions|admin_totals))\b",
         "a match belongs to an event: its doors read the event and who may act on it",
     ),
@@ -42,9 +42,14 @@ COUPLINGS = [
         "a live scoring names the colour the round clock's last call scored at the table",
     ),
     (
-        r"^matches\.views\.desk$",
+        r"^matches\.views\.(desk|staff_tools)$",
         r"^tournament\.views\.(organiser\.common|table_pages)$",
         "the referee desk is a console page: the staff check and the pages of tables",
+    ),
+    (
+        r"^matches\.views\.staff_tools$",
+        r"^tournament\.services\.penalties$",
+        "the desk's table page gives the players seated there warnings and penalties",
     ),
     (
         r"^(matches|tournament)\.services\.",

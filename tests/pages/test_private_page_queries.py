@@ -14,8 +14,9 @@ pytestmark = pytest.mark.django_db
 
 #: the entrant by its link (with its event), its seats in public rounds (their rounds, stages,
 #: matches and live games), the seats of those matches with their entrants, their result
-#: versions, the versions' answers, the event's newest public round
-PRIVATE_PAGE_QUERIES = 6
+#: versions, the versions' answers, the event's newest public round, the side's warnings and
+#: penalties (docs/staff-tools.md)
+PRIVATE_PAGE_QUERIES = 7
 
 
 def event_in_round_three():

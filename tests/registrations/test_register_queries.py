@@ -15,14 +15,18 @@ from tests.registrations.conftest import open_event, player_actor, players
 pytestmark = pytest.mark.django_db
 
 #: statements from the event's lock to the end (the savepoints of a test's transaction
-#: included), for a registration that takes a place: the places counted, the waitlist's front
-#: read, the queue number, the entrant made by the tournament's ``register_player`` (its own
-#: checks, lock and two audit entries: 14 of these), the registration and its audit entry
-#: (34 before issue 36's work on the registration rush)
-TAKES_A_PLACE = 25
-#: the same for a registration that goes on the waitlist: its row, the places counted, the
-#: queue number, one insert and its audit entry (15 before)
-WAITLISTED = 7
+#: included), for a registration that takes a place: the event and its policy locked, the
+#: account's registration locked, the field and the queue counted in one statement
+#: (``places.queue_of``), the player's side and a namesake in one read, the entrant, the
+#: record's events, the entrant's audit entries in one insert (``own_entry``), the
+#: registration and its audit entry, the standings' revision bumped on the row already held
+#: (``holding_event_row``; after the commit it would queue for the lock again) (34 before
+#: issue 36's work on the registration rush, 25 after its first part, when the tournament's
+#: ``register_player`` ran 14 of them)
+TAKES_A_PLACE = 11
+#: the same for a registration that goes on the waitlist: the lock, its row, the field and
+#: the queue counted, one insert and its audit entry (15 before, then 7)
+WAITLISTED = 6
 
 
 def is_event_lock(sql: str) -> bool:
@@ -74,3 +78,14 @@ def test_a_repeat_is_answered_without_the_lock():
     assert under_lock(captured.captured_queries) == []
     reads = [q["sql"] for q in captured.captured_queries if "SAVEPOINT" not in q["sql"]]
     assert len(reads) == 1, reads
+
+
+def test_a_place_bumps_the_standings_revision_on_the_row_it_holds_not_after_the_commit():
+    tournament = open_event(capacity=2, waitlist=True)
+    (user,) = players(1, prefix="bump")
+    revision = tournament.standings_revision
+    registration, locked = register_counted(tournament, user)  # no commit: a test's transaction
+    assert registration.status == RegistrationStatus.REGISTERED
+    tournament.refresh_from_db()
+    assert tournament.standings_revision == revision + 1
+    assert any("standings_revision" in sql for sql in locked)

@@ -1,5 +1,6 @@
 """Shared machinery of the tournament app's API views: the tournaments a request may see, the
-views nested under a tournament, and ``EventApiMixin``: the common ``ApiViewMixin``
+views nested under a tournament (``TournamentChildViewSet`` for an event's own rows), and
+``EventApiMixin``: the common ``ApiViewMixin``
 (``common.api.views``) with the events' private links filled in.
 """
 
@@ -7,7 +8,7 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
-from rest_framework import exceptions
+from rest_framework import exceptions, viewsets
 
 from common.api.views import ApiViewMixin
 from tournament.models import Tournament
@@ -48,6 +49,33 @@ class TournamentNestedMixin(EventApiMixin):
                 raise exceptions.NotFound()
             self._tournament = tournament
         return self._tournament
+
+
+class TournamentChildViewSet(TournamentNestedMixin, viewsets.GenericViewSet):
+    """A viewset of one event's rows under /tournaments/{slug}/: the event found once (404 when
+    the requester cannot see it), the rows ``rows(tournament)`` names (none while the schema is
+    drawn), and the request's body checked by a serializer (``validated``). Who may act is
+    each viewset's ``permission_classes``, which ask the same ``get_tournament``."""
+
+    def rows(self, tournament: Tournament):
+        """The event's rows this viewset lists and looks up."""
+        raise NotImplementedError
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return self.queryset.none()
+        return self.rows(self.get_tournament())
+
+    def validated(self, serializer_class=None) -> dict:
+        """The request's body checked by ``serializer_class`` (by default the action's own):
+        400 with a message per field when it is wrong."""
+        data = self.request.data
+        if serializer_class is None:
+            serializer = self.get_serializer(data=data)
+        else:
+            serializer = serializer_class(data=data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
 
 
 TOURNAMENT_SLUG = OpenApiParameter(

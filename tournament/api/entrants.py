@@ -5,17 +5,23 @@ Every change made here is written to the audit trail with channel API and the cl
 
 from django.db import transaction
 from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.cursor_pagination import CountedCursorPagination
 from common.api.private_links import ENTRANT_TOKEN
 from common.api.serializers import DETAIL, StrictSerializer
 from common.api.views import actor_for
 from common.audit.services import record_change
-from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin, changed
+from tournament.api.base import (
+    TOURNAMENT_SLUG,
+    TournamentChildViewSet,
+    TournamentNestedMixin,
+    changed,
+)
 from tournament.api.serializers import (
     CsvImportResultSerializer,
     CsvImportSerializer,
@@ -75,12 +81,11 @@ DROPPED_NO_SHOWS = inline_serializer(
     ),
 )
 class EntrantViewSet(
-    TournamentNestedMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
     mixins.UpdateModelMixin,
-    viewsets.GenericViewSet,
+    TournamentChildViewSet,
 ):
     """A tournament's entrants: listed for all who see the event (never with their private
     links); registered, changed, checked in, dropped and imported by its organisers."""
@@ -90,15 +95,11 @@ class EntrantViewSet(
     permission_classes = [OrganiserOrReadOnly]
     filterset_fields = ["status"]
     ordering_fields = ["display_name", "seed", "created_at"]
+    ordering = ["display_name", "id"]
+    pagination_class = CountedCursorPagination
 
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return Entrant.objects.none()
-        return (
-            self.get_tournament()
-            .entrants.select_related("player", "team")
-            .order_by("display_name", "id")
-        )
+    def rows(self, tournament):
+        return tournament.entrants.select_related("player", "team").order_by("display_name", "id")
 
     def get_serializer_class(self):
         if getattr(self, "swagger_fake_view", False):
@@ -137,9 +138,7 @@ class EntrantViewSet(
 
     def create(self, request, *args, **kwargs):
         tournament = self.get_tournament()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = self.validated()
         actor = actor_for(request)
         if "members" in data:
             entrant = registration.register_team(
@@ -180,7 +179,7 @@ class EntrantViewSet(
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request, *args, **kwargs):
         """Mark the entrant present (repeating it changes nothing)."""
-        self.get_serializer(data=request.data).is_valid(raise_exception=True)
+        self.validated()
         entrant = registration.check_in(self.get_object(), actor_for(request))
         return Response(EntrantStaffSerializer(entrant).data)
 
@@ -192,9 +191,7 @@ class EntrantViewSet(
     @action(detail=True, methods=["post"])
     def drop(self, request, *args, **kwargs):
         """Take the entrant out of the pairings from the next round on (with an optional reason)."""
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        reason = serializer.validated_data["reason"].strip()
+        reason = self.validated()["reason"].strip()
         entrant = registration.drop(self.get_object(), actor_for(request), reason=reason)
         return Response(EntrantStaffSerializer(entrant).data)
 
@@ -212,12 +209,9 @@ class EntrantViewSet(
     def drop_not_checked_in(self, request, *args, **kwargs):
         """Before round 1 is paired: drop every entrant not checked in, in one action (one
         audit entry each); ``expected`` is how many the organiser confirmed."""
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        expected = self.validated()["expected"]
         dropped = no_shows.drop_not_checked_in(
-            self.get_tournament(),
-            actor_for(request),
-            expected=serializer.validated_data["expected"],
+            self.get_tournament(), actor_for(request), expected=expected
         )
         body = {
             "dropped": len(dropped),
@@ -240,9 +234,7 @@ class EntrantViewSet(
     def import_csv(self, request, *args, **kwargs):
         """Register many players from a CSV file (name, club, email, seed): all or nothing."""
         tournament = self.get_tournament()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        raw = serializer.validated_data["file"].read()
+        raw = self.validated()["file"].read()
         try:
             entrants = registration.import_players(tournament, raw, actor_for(request))
         except CsvImportInvalid as exc:

@@ -3,16 +3,17 @@ them, or close one and pair the next in one request (organisers).
 """
 
 from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import mixins, viewsets
+from rest_framework import mixins
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from common.api.cursor_pagination import CountedCursorPagination
 from common.api.private_links import ENTRANT_TOKEN
 from common.api.serializers import DETAIL
 from common.api.views import actor_for
 from leagues.services.forecasts import table_chances
 from matches.models import Match
-from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin
+from tournament.api.base import TOURNAMENT_SLUG, TournamentChildViewSet
 from tournament.api.generation import GenerationJobSerializer, job_response, start_swiss_round
 from tournament.api.round_serializers import (
     CompleteRoundSerializer,
@@ -27,13 +28,17 @@ from tournament.services.permissions import OrganiserOrReadOnly, is_referee
 from tournament.services.rounds import complete_round, publish_round
 
 
+class TablePages(CountedCursorPagination):
+    """A round's tables by number, a page at a time."""
+
+    ordering = ("table_number", "id")
+
+
 @extend_schema_view(
     list=extend_schema(parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN]),
     retrieve=extend_schema(parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN]),
 )
-class RoundViewSet(
-    TournamentNestedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
-):
+class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TournamentChildViewSet):
     """A tournament's rounds by number. Drafts are seen only by the event's staff."""
 
     queryset = Round.objects.none()
@@ -44,10 +49,7 @@ class RoundViewSet(
     filterset_fields = ["status"]
     ordering_fields = ["number"]
 
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return Round.objects.none()
-        tournament = self.get_tournament()
+    def rows(self, tournament):
         rounds = tournament.rounds.select_related("stage", "tournament").order_by("number")
         if not is_referee(self.request.user, tournament):
             rounds = rounds.exclude(status=RoundStatus.DRAFT)
@@ -74,11 +76,8 @@ class RoundViewSet(
         Asking again before that round is complete returns the same job (idempotent).
         """
         tournament = self.get_tournament()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        job, _ = start_swiss_round(
-            tournament, actor_for(request), seed=serializer.validated_data.get("seed")
-        )
+        seed = self.validated().get("seed")
+        job, _ = start_swiss_round(tournament, actor_for(request), seed=seed)
         return job_response(job, request)
 
     @extend_schema(
@@ -90,7 +89,7 @@ class RoundViewSet(
     def publish(self, request, *args, **kwargs):
         """Make a drafted round's tables visible to everyone (organisers)."""
         round_ = self.get_object()
-        self.get_serializer(data=request.data).is_valid(raise_exception=True)
+        self.validated()
         round_ = publish_round(round_, actor_for(request))
         return Response(RoundSerializer(round_).data)
 
@@ -103,9 +102,7 @@ class RoundViewSet(
     def complete(self, request, *args, **kwargs):
         """Close a round; a reason is needed when some table has no accepted result."""
         round_ = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        reason = serializer.validated_data.get("reason", "")
+        reason = self.validated().get("reason", "")
         round_ = complete_round(round_, reason=reason, actor=actor_for(request))
         return Response(RoundSerializer(round_).data)
 
@@ -122,9 +119,7 @@ class RoundViewSet(
         is the job's ``round``. Refused (409, nothing closed) when no Swiss round can follow.
         """
         round_ = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        reason = serializer.validated_data.get("reason", "")
+        reason = self.validated().get("reason", "")
         _, job = close_round_and_pair_next(round_, reason=reason, actor=actor_for(request))
         job.refresh_from_db()
         return job_response(job, request)
@@ -132,7 +127,13 @@ class RoundViewSet(
     @extend_schema(
         parameters=[TOURNAMENT_SLUG, ENTRANT_TOKEN], responses=RoundMatchSerializer(many=True)
     )
-    @action(detail=True, methods=["get"], filterset_fields=[], ordering_fields=[])
+    @action(
+        detail=True,
+        methods=["get"],
+        filterset_fields=[],
+        ordering_fields=[],
+        pagination_class=TablePages,
+    )
     def matches(self, request, *args, **kwargs):
         """The round's tables with their seats (entrant, flower colour, place, points, and the
         chance to win the table by the rating model)."""

@@ -9,6 +9,7 @@ from rest_framework import serializers
 from common.api.serializers import StrictModelSerializer, StrictSerializer
 from common.audit.models import AuditEntry
 from common.audit.reasons import REASON_MAX_CHARS
+from common.engine_messages import problem_text
 from engine import api as engine_api
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from tournament.logic.scoring_calls import gap_errors
@@ -132,7 +133,7 @@ class TournamentWriteSerializer(StrictModelSerializer):
             for problem in exc.problems:
                 key = problem.field.removeprefix("options.").split(".")[0]
                 field = key if key in ("points_table", "tie_policy") else "system_options"
-                errors.setdefault(field, []).append(problem.message)
+                errors.setdefault(field, []).append(problem_text(problem))
             raise serializers.ValidationError(errors) from exc
         length_error = game_length_error(system, mode, self._value(attrs, "game_length_seconds"))
         if length_error:

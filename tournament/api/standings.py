@@ -7,12 +7,13 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.etags import etag_of, not_modified
 from common.csv_export import csv_download
 from tournament.api.base import TournamentNestedMixin
 from tournament.models import RoundStatus
 from tournament.services.exports import round_table, standings_table
 from tournament.services.permissions import is_referee
-from tournament.services.standings import cached_standings
+from tournament.services.standings import cached_standings, standings_cache_key
 
 
 class StandingRowSerializer(serializers.Serializer):
@@ -58,8 +59,20 @@ class StandingsView(TournamentNestedMixin, APIView):
         if self.as_csv:
             header, table = standings_table(tournament)
             return csv_download(f"{tournament.slug}-standings.csv", header, table)
+        etag = self.standings_etag(request)
+        if etag is not None and (unchanged := not_modified(request, etag)) is not None:
+            unchanged["ETag"] = etag  # a 304 computes nothing
+            return unchanged
         rows = standing_dicts(cached_standings(tournament))
-        return Response(StandingRowSerializer(rows, many=True).data)
+        headers = {"ETag": etag} if etag else None
+        return Response(StandingRowSerializer(rows, many=True).data, headers=headers)
+
+    def standings_etag(self, request) -> str | None:
+        """The JSON standings' tag from their own version (their cache key), known before they
+        are computed; None for the CSV and the browsable page (tagged by their bytes)."""
+        if self.as_csv or request.accepted_renderer.format != "json":
+            return None
+        return etag_of(standings_cache_key(self.get_tournament()), "standings.json")
 
 
 class PairingsCsvView(TournamentNestedMixin, APIView):

@@ -9,7 +9,7 @@ the push) on top of these.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Protocol, TypeAlias, overload
 
@@ -97,6 +97,27 @@ class ClockState:
         if self.state == "paused":
             return f"paused:{self.started_at_ms}:{self.remaining_ms}:{self.total_ms}"
         return f"on:{self.started_at_ms}:{self.ends_at_ms}:{self.total_ms}"
+
+    def with_extra(self, extra_ms: int, now_ms: int) -> ClockState:
+        """This clock as one table sees it when a referee gave it ``extra_ms`` more: its end
+        that much later (so it may still run after the round's clock ended)."""
+        if extra_ms <= 0:
+            return self
+        if self.state in ("idle", "paused"):
+            return replace(
+                self, remaining_ms=self.remaining_ms + extra_ms, total_ms=self.total_ms + extra_ms
+            )
+        if self.ends_at_ms is None:
+            return self
+        ends_at_ms = self.ends_at_ms + extra_ms
+        remaining = max(0, ends_at_ms - now_ms)
+        return replace(
+            self,
+            state="running" if remaining > 0 else "ended",
+            remaining_ms=remaining,
+            ends_at_ms=ends_at_ms,
+            total_ms=self.total_ms + extra_ms,
+        )
 
     @classmethod
     def of(cls, round_: ClockColumns, now: datetime | None = None) -> ClockState:

@@ -22,6 +22,7 @@ from tournament.models.choices import (
 )
 from tournament.models.event import StaffRole, Tournament
 from tournament.models.invitations import StaffInvitation
+from tournament.models.penalties import Penalty, PenaltyKind
 from tournament.models.people import Entrant, Player, Team, TeamMember, new_access_token
 from tournament.models.schedule import GenerationJob, Round, Stage
 from tournament.models.totals import EntrantTotals
@@ -36,6 +37,8 @@ __all__ = [
     "GenerationJob",
     "JobStatus",
     "pairing_method_choices",
+    "Penalty",
+    "PenaltyKind",
     "RatingSeeding",
     "Player",
     "Round",

@@ -32,6 +32,7 @@ from tournament.models.choices import (
     TournamentStatus,
     pairing_method_choices,
 )
+from tournament.models.event_locale import event_language_field, event_time_zone_field
 from tournament.models.mode_limits import event_fit, mode_errors
 
 MAX_TIEBREAKERS = 10
@@ -114,6 +115,8 @@ class Tournament(models.Model):
         help_text=_("The code shown at the venue that players type to check themselves in."),
     )
     starts_on = models.DateField(null=True, blank=True)
+    time_zone = event_time_zone_field()
+    language = event_language_field()
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_tournaments"
     )

@@ -83,14 +83,18 @@ def calendar_of(
     events: Iterable[Tournament],
     url_of: Callable[[Tournament], str],
     host: str,
+    time_zone: str = "",
 ) -> bytes:
-    """A calendar named ``name`` of ``events`` (``url_of`` gives each event's page)."""
+    """A calendar named ``name`` of ``events`` (``url_of`` gives each event's page); a calendar
+    of one event names its ``time_zone`` (the entries are whole days, in the venue's zone)."""
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
     calendar.add("method", "PUBLISH")
     calendar.add("x-wr-calname", name)
+    if time_zone:
+        calendar.add("x-wr-timezone", time_zone)
     for tournament in events:
         calendar.add_component(calendar_entry(tournament, url_of(tournament), host))
     return calendar.to_ical()

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
 from common.audit.channels import Channel
-from common.audit.services import record_change
+from common.audit.services import audit_entry, record_change, record_changes
 from common.errors import ServiceError
 from leagues.services.ratings import ratings_change
 from matches.models import Seat
@@ -54,11 +54,8 @@ def player_of(user) -> Player | None:
 
 
 def _events_of(player: Player) -> set[int]:
-    direct = Entrant.objects.filter(player=player).values_list("tournament_id", flat=True)
-    teams = Entrant.objects.filter(team__memberships__player=player).values_list(
-        "tournament_id", flat=True
-    )
-    return set(direct) | set(teams)
+    """The events the record played in, alone or in a team (one query)."""
+    return set(_entrants_of(player).values_list("tournament_id", flat=True))
 
 
 def _entrants_of(player: Player):
@@ -205,11 +202,18 @@ def audit_attach(entrant: Entrant, actor: Actor, player: Player | None = None) -
     """Record in every event of the entrant's player record (or of ``player``, a team
     member's) that it was attached to the entrant's event (the record's other clubs see who
     seated their player where)."""
+    record_changes(attach_entries(entrant, actor, player))
+
+
+def attach_entries(entrant: Entrant, actor: Actor, player: Player | None = None) -> list:
+    """``audit_attach``'s entries, not yet stored (a caller may store them with its own)."""
     player = player or entrant.player
     after = {"event": entrant.tournament.slug, "name": entrant.tournament.name}
     after["entrant"] = entrant.pk
-    for tournament in Tournament.objects.filter(pk__in=_events_of(player)):
-        record_change(tournament, "player.attached", player, after=after, actor=actor)
+    return [
+        audit_entry(event, "player.attached", player, after=after, actor=actor)
+        for event in sorted(_events_of(player))
+    ]
 
 
 def claim_entry(user, entrant: Entrant, actor: Actor, *, member: int | None = None) -> Player:

@@ -16,6 +16,7 @@ from django.db.models.functions import Cast
 
 from tournament.logic import standings as pure
 from tournament.models import Tournament
+from tournament.services.penalties import penalty_points
 from tournament.services.soft_cache import soft_get, soft_set
 from tournament.services.standing_totals import swiss_placings
 
@@ -54,7 +55,8 @@ def cached_standings(tournament: Tournament) -> list[pure.StandingRow]:
 
 
 def compute_standings(tournament: Tournament) -> list[pure.StandingRow]:
-    """The Swiss standings, best first; true ties share a rank."""
+    """The Swiss standings, best first; true ties share a rank. Point penalties are taken off
+    each side's points (``tournament.services.penalties``)."""
     keys = tiebreaker_keys(tournament)
     stats = sorted({name for key in keys for name in pure.get_metric(key).stats})
     # each stat the tiebreakers name, taken out of the stored sums as a float in SQL: no JSON
@@ -95,4 +97,5 @@ def compute_standings(tournament: Tournament) -> list[pure.StandingRow]:
         },
         opponents=[met.split(",") if met else () for met in opponents],
     )
+    field = pure.less_penalties(field, penalty_points(tournament))
     return pure.standings_from_totals(field, keys)

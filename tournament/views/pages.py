@@ -9,12 +9,13 @@ import segno
 from django.db.models import Prefetch
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 
 from common.live.realtime import server_time_ms
 from engine.decisions import DECISIONS
 from leagues.services.forecasts import table_chances
 from matches.models import Seat
-from tournament.logic.clock_maths import ClockState
+from tournament.logic.clock_maths import ClockState, ms_of
 from tournament.models import (
     ELIMINATION_STAGES,
     Round,
@@ -41,11 +42,13 @@ def tournament_poll_url(request, tournament: Tournament, rendered_at: int) -> st
     return reverse("tournament:tournament-live", args=[tournament.slug]) + "?" + urlencode(params)
 
 
-def clock_view(round_: Round | None) -> dict | None:
-    """The round clock as the page first shows it (live.js takes over when it runs)."""
+def clock_view(round_: Round | None, extra_seconds: int = 0) -> dict | None:
+    """The round clock as the page first shows it (live.js takes over when it runs); with
+    ``extra_seconds``, as one table sees it that a referee gave that much more time."""
     if round_ is None:
         return None
-    clock = ClockState.of(round_)
+    now = timezone.now()
+    clock = ClockState.of(round_, now).with_extra(extra_seconds * 1000, ms_of(now))
     seconds = -(-clock.remaining_ms // 1000)
     return {
         "state": clock.state,

@@ -17,6 +17,7 @@ from django.utils.html import escape
 
 from common.audit.reasons import REASON_MAX_CHARS
 from common.live.realtime import server_time_ms
+from common.locale import use_event_locale
 from matches.forms import ResultForm
 from matches.models import Seat
 from matches.views import offline_sync
@@ -62,6 +63,7 @@ def draw(request, entrant, refused=None, error=None):
     """The page: where the side plays, the clock, its result actions and its games."""
     rendered_at = server_time_ms()
     tournament = entrant.tournament
+    use_event_locale(request, tournament)
     seats = my_seats(entrant)
     games = [game_view(seat, entrant) for seat in seats]
     current = games[0] if games else None
@@ -99,7 +101,8 @@ def draw(request, entrant, refused=None, error=None):
             "form_match_id": form_match_id,
             "error": error,
             "reason_max": REASON_MAX_CHARS,
-            "clock": clock_view(current_round),
+            "clock": clock_view(current_round, current["match"].extra_seconds if current else 0),
+            "penalties": entrant.penalties.select_related("round"),
             "token": f"?token={entrant.access_token}",
             "claim": claim_offer(request.user, entrant),
             "finish": finish,

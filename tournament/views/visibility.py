@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 from django.http import Http404
 
+from common.locale import use_event_locale
 from tournament.models import PUBLIC_ROUND_STATES, Round, Tournament
 from tournament.services.permissions import (
     can_view_round,
@@ -26,6 +27,7 @@ def visible_tournament(request, slug) -> Tournament:
     entrant = None if tournament.is_public else entrant_of_request(request, tournament)
     if not can_view_tournament(request.user, tournament, entrant):
         raise Http404("No such event.")
+    use_event_locale(request, tournament)
     return tournament
 
 

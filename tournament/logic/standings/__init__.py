@@ -20,6 +20,7 @@ from tournament.logic.standings.metrics import (
     known_keys,
     register_metric,
 )
+from tournament.logic.standings.penalties import less_penalties
 from tournament.logic.standings.totals import FieldTotals, Tally, tally
 from tournament.logic.standings.types import (
     Entrant,
@@ -33,6 +34,7 @@ __all__ = [
     "DEFAULT_TIEBREAKERS",
     "Entrant",
     "FieldTotals",
+    "less_penalties",
     "FirstPlaces",
     "GamePlacing",
     "Metric",

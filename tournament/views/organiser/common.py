@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 
 from common.audit.actor import Actor
 from common.audit.channels import Channel
+from common.locale import use_event_locale
 from matches.models import MatchStatus, Seat
 from tournament.logic.clock_maths import ClockState
 from tournament.logic.scoring_calls import CallPlanData
@@ -56,6 +57,7 @@ def _tournament_allowed(request, slug, allowed, refusal: str) -> Tournament:
     if not allowed(request.user, tournament):
         owner = tournament.organiser.get_username()
         raise PermissionDenied(refusal.format(name=tournament.name, owner=owner))
+    use_event_locale(request, tournament)
     return tournament
 
 

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_POST
 
+from common.locale import use_event_locale
 from tournament.models import EntrantStatus
 from tournament.services import player_links, registration
 from tournament.views.organiser.common import organiser_tournament, page_actor, staff_tournament
@@ -86,6 +87,7 @@ def email_link(request, slug, entrant_id):
 def player_cards(request, slug):
     """A printable sheet: one cut-out card per player with their name, QR and short code."""
     tournament = organiser_tournament(request, slug)
+    use_event_locale(request, tournament, room=True)
     entrants = tournament.entrants.exclude(status=EntrantStatus.DROPPED).select_related("player")
     cards = [_card(request, e) for e in entrants.order_by("display_name", "id")]
     return _private(

@@ -12,9 +12,12 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from common.db.query_numbers import whole_number
 from common.live import push_messages as live_messages
 from common.live.realtime import server_time_ms
+from common.locale import use_event_locale
 from matches.models import MatchStatus
+from tournament.logic.print_order import cutting_order, surname_key
 from tournament.services import clock as clock_service
 from tournament.services.standings import cached_standings
 from tournament.views.organiser.common import (
@@ -51,6 +54,7 @@ def pages_of(items: list, size: int) -> list[list]:
 @login_required
 def pairings_board(request, slug, number):
     tournament = staff_tournament(request, slug)
+    use_event_locale(request, tournament, room=True)
     round_ = round_of(tournament, number)
     part = screen_part(
         tables_of(round_).filter(is_bye=False), TABLES_PER_PAGE, request.GET.get("part")
@@ -121,6 +125,7 @@ def name_sort_key(name: str) -> str:
 @login_required
 def standings_board(request, slug):
     tournament = staff_tournament(request, slug)
+    use_event_locale(request, tournament, room=True)
     part = screen_part(cached_standings(tournament), STANDINGS_PER_PAGE, request.GET.get("part"))
     return render(
         request,
@@ -135,6 +140,10 @@ def standings_board(request, slug):
     )
 
 
+#: result slips cut from one printed sheet: as the organiser asks (``?per_sheet=``), else 4
+DEFAULT_SLIPS_PER_SHEET = 4
+MAX_SLIPS_PER_SHEET = 8
+
 #: cards of a table's flower deck printed on its slip: two decks, more than a game turns
 SLIP_DECK_CARDS = 12
 
@@ -144,6 +153,7 @@ def print_round(request, slug, number):
     """A printable table list, and a result slip per table: each side's starting colour, a box
     for every number the game's result form asks for, how the game ended, and signatures."""
     tournament = organiser_tournament(request, slug)
+    use_event_locale(request, tournament, room=True)
     round_ = round_of(tournament, number)
     form = tournament.game_mode
     slip_fields = [
@@ -157,6 +167,13 @@ def print_round(request, slug, number):
         match.flower_deck = (
             plan.table_cards(match.table_number, 0, SLIP_DECK_CARDS - 1) if has_deck else []
         )
+    per_sheet = whole_number(request.GET.get("per_sheet"), low=1, high=MAX_SLIPS_PER_SHEET)
+    per_sheet = per_sheet or DEFAULT_SLIPS_PER_SHEET
+    slips = [m for m in matches if not m.is_bye]
+    sheets = [
+        [None if i is None else slips[i] for i in sheet]
+        for sheet in cutting_order(len(slips), per_sheet)
+    ]
     return render(
         request,
         "organiser/print.html",
@@ -164,6 +181,17 @@ def print_round(request, slug, number):
             "tournament": tournament,
             "round": round_,
             "matches": matches,
+            "by_surname": sorted(
+                (
+                    (seat.entrant.display_name, match)
+                    for match in matches
+                    for seat in match.seats.all()
+                ),
+                key=lambda row: surname_key(row[0]),
+            ),
+            "sheets": sheets,
+            "per_sheet": per_sheet,
+            "per_sheet_choices": range(1, MAX_SLIPS_PER_SHEET + 1),
             "slip_fields": slip_fields,
             "ended_by": [c.replace("_", " ") for c in (ended_by or {}).get("choices") or []],
         },
@@ -176,6 +204,7 @@ def projector(request, slug, number):
     resyncs its socket from the moment it was drawn (live.js's data-live-resync)."""
     rendered_at = server_time_ms()
     tournament = staff_tournament(request, slug)
+    use_event_locale(request, tournament, room=True)
     round_ = round_of(tournament, number)
     clock = clock_service.ClockState.of(round_)
     return render(

@@ -1,0 +1,22 @@
+"""The engine's problems in the reader's language: the doors' one way to word them.
+
+The engine gives each coded problem an English sentence (``engine.messages.SENTENCES``) and its
+parameters; here the sentence goes through the active language's catalogue and is filled in.
+A problem without a code keeps the engine's English message.
+"""
+
+from django.utils.translation import gettext
+
+from engine.errors import Problem
+from engine.messages import SENTENCES
+
+
+def problem_text(problem: Problem) -> str:
+    """The problem's sentence in the active language (field names and values as given)."""
+    sentence = SENTENCES.get(problem.code) if problem.code else None
+    if sentence is None:
+        return problem.message
+    try:
+        return gettext(sentence) % problem.params
+    except (KeyError, TypeError, ValueError):
+        return problem.message  # a translation with a broken placeholder: the English one
