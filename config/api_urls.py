@@ -45,7 +45,7 @@ from tournament.api.bracket import BracketView, EliminationStepView
 from tournament.api.entrants import EntrantSuggestionsView, EntrantViewSet
 from tournament.api.generation import JobView
 from tournament.api.me import MyCheckInView, MyDropView, MyEntryView, MyUndoDropView
-from tournament.api.penalties import PenaltiesView
+from tournament.api.penalties import PenaltiesView, WithdrawPenaltyView
 from tournament.api.rounds import RoundViewSet
 from tournament.api.standings import PairingsCsvView, StandingsView
 from tournament.api.tournaments import TournamentViewSet
@@ -126,6 +126,11 @@ urlpatterns = [
         f"{TOURNAMENT_PATH}/entrants/<int:entrant_pk>/penalties/",
         PenaltiesView.as_view(),
         name="api-entrant-penalties",
+    ),
+    path(
+        f"{TOURNAMENT_PATH}/entrants/<int:entrant_pk>/penalties/<int:penalty_pk>/withdraw/",
+        WithdrawPenaltyView.as_view(),
+        name="api-entrant-penalty-withdraw",
     ),
     path("matches/<int:match_pk>/extra-time/", ExtraTimeView.as_view(), name="api-extra-time"),
     path(f"{TOURNAMENT_PATH}/me/undo-drop/", MyUndoDropView.as_view(), name="api-my-undo-drop"),

@@ -26,10 +26,6 @@ handler500 = "config.busy_database.server_error"
 urlpatterns = [
     path("favicon.ico", favicon),
     path("sw.js", app_shell.service_worker, name="service-worker"),
-    # the header's language switcher, and the scripts' strings (gettext() in static/js)
-    path("i18n/setlang/", choose_language, name="set_language"),
-    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
-    path("accessibility/", accessibility, name="accessibility"),
     path("manifest.webmanifest", app_shell.manifest, name="manifest"),
     # the API, the result doors, then the event pages: the most asked for, and routes are tried
     # in order (the API's prefix is one quick check for a page; a result's post skipped 70 page
@@ -38,6 +34,11 @@ urlpatterns = [
     path("", include(result_doors.routes(side_page=players.my_table))),
     path("", include("tournament.urls")),
     path("", include("registrations.team_urls")),
+    # after the event pages (tried first): the header's language switcher, the scripts' strings
+    # (gettext() in static/js) and the accessibility statement
+    path("i18n/setlang/", choose_language, name="set_language"),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("accessibility/", accessibility, name="accessibility"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

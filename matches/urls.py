@@ -32,5 +32,10 @@ def routes(side_page) -> tuple[list, str]:
             staff_tools.penalty,
             name="desk-penalty",
         ),
+        path(
+            "events/<slug:slug>/desk/matches/<int:match_id>/penalties/<int:penalty_id>/withdraw/",
+            staff_tools.withdraw,
+            name="desk-penalty-withdraw",
+        ),
     ]
     return urlpatterns, app_name

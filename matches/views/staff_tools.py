@@ -15,7 +15,7 @@ from common.rate_limits import rate_limited
 from matches.models import Match
 from matches.services.table_time import MAX_EXTRA_MINUTES, set_table_time
 from tournament.models import Penalty, PenaltyKind
-from tournament.services.penalties import MAX_PENALTY_POINTS, give_penalty
+from tournament.services.penalties import MAX_PENALTY_POINTS, give_penalty, withdraw_penalty
 from tournament.views.organiser.common import page_actor, staff_tournament
 
 
@@ -95,6 +95,30 @@ def penalty(request, slug, match_id):
             request,
             _("%(kind)s for %(name)s recorded.")
             % {"kind": given.get_kind_display(), "name": seat.entrant.display_name},
+        )
+    return redirect("matches:desk-match", slug=slug, match_id=match.pk)
+
+
+@rate_limited("results")
+@login_required
+@require_POST
+def withdraw(request, slug, match_id, penalty_id):
+    """Withdraw a warning or penalty of a side seated at the table, with a reason."""
+    match = _table(request, slug, match_id)
+    given = get_object_or_404(
+        Penalty.objects.select_related("entrant"),
+        pk=penalty_id,
+        entrant__in=match.seats.values("entrant"),
+    )
+    try:
+        withdraw_penalty(given, page_actor(request), reason=request.POST.get("reason", ""))
+    except ServiceError as error:
+        messages.error(request, _("Nothing withdrawn: %(why)s") % {"why": error})
+    else:
+        messages.success(
+            request,
+            _("%(kind)s for %(name)s withdrawn.")
+            % {"kind": given.get_kind_display(), "name": given.entrant.display_name},
         )
     return redirect("matches:desk-match", slug=slug, match_id=match.pk)
 

@@ -118,3 +118,22 @@ def test_refused_penalties_change_nothing(event, who, body, code):
     assert response.status_code == code, response.json()
     assert Penalty.objects.count() == 0
     assert not AuditEntry.objects.filter(action__startswith="penalty.").exists()
+
+
+def test_a_penalty_is_withdrawn_once_through_the_api(event):
+    target = event.players[1]
+    body = {"kind": "points", "points": 2, "reason": "slow play"}
+    given = user_client(event.referee).post(penalties_url(target), body, format="json").json()
+    url = f"{penalties_url(target)}{given['id']}/withdraw/"
+    refused = user_client(event.other_organiser).post(url, {"reason": "x"}, format="json")
+    assert refused.status_code == 403
+    assert user_client(event.referee).post(url, {}, format="json").status_code == 400
+    done = user_client(event.organiser).post(url, {"reason": "wrong table"}, format="json")
+    assert done.status_code == 200, done.json()
+    assert done.json()["withdrawal_reason"] == "wrong table" and done.json()["withdrawn_at"]
+    again = user_client(event.organiser).post(url, {"reason": "again"}, format="json")
+    assert again.json()["withdrawal_reason"] == "wrong table"
+    assert AuditEntry.objects.filter(action="penalty.withdrawn").count() == 1
+    standings = user_client(event.organiser).get("/api/v1/tournaments/spring-cup/standings/")
+    points = {row["entrant"]: row["points"] for row in standings.json()}
+    assert points[target.pk] == 0  # round 1 has no result yet: nothing left taken off

@@ -17,7 +17,7 @@ from common.audit.reasons import REASON_MAX_CHARS
 from common.rate_limits import rate_limited
 from tournament.api.base import TOURNAMENT_SLUG, TournamentNestedMixin
 from tournament.models import Penalty, PenaltyKind
-from tournament.services.penalties import MAX_PENALTY_POINTS, give_penalty
+from tournament.services.penalties import MAX_PENALTY_POINTS, give_penalty, withdraw_penalty
 from tournament.services.permissions import is_referee
 
 ENTRANT_PK = OpenApiParameter(
@@ -34,7 +34,17 @@ class PenaltySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Penalty
-        fields = ["id", "entrant", "kind", "points", "reason", "round", "created_at"]
+        fields = [
+            "id",
+            "entrant",
+            "kind",
+            "points",
+            "reason",
+            "round",
+            "created_at",
+            "withdrawn_at",
+            "withdrawal_reason",
+        ]
 
 
 class GivePenaltySerializer(StrictSerializer):
@@ -103,3 +113,37 @@ class PenaltiesView(TournamentNestedMixin, APIView):
             request_key=asked.get("request_key"),
         )
         return Response(PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)
+
+
+class WithdrawPenaltySerializer(StrictSerializer):
+    """Why the penalty is withdrawn (the side sees it)."""
+
+    reason = serializers.CharField(max_length=REASON_MAX_CHARS, help_text="The side sees it.")
+
+
+@rate_limited("results")
+class WithdrawPenaltyView(PenaltiesView):
+    """Withdraw one of a side's warnings or point penalties (staff of the event): it is kept
+    and shown as withdrawn, and its points no longer count. Withdrawing it again changes
+    nothing."""
+
+    http_method_names = ["post", "options"]
+
+    @extend_schema(
+        parameters=[
+            TOURNAMENT_SLUG,
+            ENTRANT_PK,
+            OpenApiParameter(
+                "penalty_pk", OpenApiTypes.INT, OpenApiParameter.PATH, description="The penalty."
+            ),
+        ],
+        request=WithdrawPenaltySerializer,
+        responses={200: PenaltySerializer},
+    )
+    def post(self, request, tournament_slug, entrant_pk, penalty_pk):
+        entrant = self.entrant_of_the_address()
+        given = get_object_or_404(entrant.penalties, pk=penalty_pk)
+        body = WithdrawPenaltySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        given = withdraw_penalty(given, actor_for(request), reason=body.validated_data["reason"])
+        return Response(PenaltySerializer(given).data)

@@ -17,6 +17,7 @@ class Penalty(models.Model):
     """A warning or a point penalty given to one side of an event, with the referee's reason.
 
     A point penalty takes ``points`` off the side's standings total; a warning takes nothing.
+    A withdrawn one (``withdrawn_at``, with its own reason) is kept and shown, never counted.
     ``request_key`` is the key the form or the API call sent, so a retried send gives one row.
     """
 
@@ -39,6 +40,13 @@ class Penalty(models.Model):
     )
     request_key = models.UUIDField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(
+        null=True, blank=True, help_text="When it was withdrawn (kept, no longer counted)."
+    )
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    withdrawal_reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["created_at", "pk"]

@@ -12,6 +12,7 @@ import uuid
 
 from django.db import transaction
 from django.db.models import Sum
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
@@ -136,10 +137,48 @@ def give_penalty(
     return penalty
 
 
+def withdraw_penalty(penalty: Penalty, actor: Actor, *, reason: str) -> Penalty:
+    """Withdraw ``penalty`` (given by mistake, or overturned), with ``reason``.
+
+    Referees and organisers of the event only. The penalty is kept and shown as withdrawn; a
+    point penalty's points no longer count. Checked under the side's row lock, as giving one is;
+    withdrawing one already withdrawn (a retried tap) gives it back and writes nothing."""
+    reason = _checked_reason(reason)
+    with transaction.atomic():
+        Entrant.objects.select_for_update(of=("self",)).filter(pk=penalty.entrant_id).first()
+        penalty = Penalty.objects.select_related("tournament", "entrant").get(pk=penalty.pk)
+        tournament = penalty.tournament
+        if not is_referee(actor.user, tournament):
+            raise PenaltyError(
+                _("Only a referee or organiser of this event may withdraw penalties.")
+            )
+        if penalty.withdrawn_at is not None:
+            return penalty
+        penalty.withdrawn_at = timezone.now()
+        penalty.withdrawn_by = actor.provenance()["user"]
+        penalty.withdrawal_reason = reason
+        penalty.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawal_reason"])
+        record_change(
+            tournament,
+            "penalty.withdrawn",
+            penalty.entrant,
+            before={"penalty": penalty.pk, "kind": penalty.kind, "points": penalty.points},
+            after={"penalty": penalty.pk, "withdrawn": True},
+            reason=reason,
+            actor=actor,
+        )
+        if penalty.points:
+            bump_standings_revision(tournament.pk)
+    return penalty
+
+
 def penalty_points(tournament) -> dict[str, int]:
-    """Each side's penalty points in all (entrant id as text -> points), sides with any only."""
+    """Each side's penalty points in all (entrant id as text -> points), sides with any only;
+    withdrawn penalties do not count."""
     rows = (
-        Penalty.objects.filter(tournament=tournament, kind=PenaltyKind.POINTS)
+        Penalty.objects.filter(
+            tournament=tournament, kind=PenaltyKind.POINTS, withdrawn_at__isnull=True
+        )
         .values("entrant")
         .annotate(total=Sum("points"))
         .order_by()
