@@ -148,7 +148,9 @@ def desk_match(request, slug, match_id):
     initial = initial_from(accepted or reported, seats)
     form = ResultForm(description, seats, data=data, initial=initial)
     # settling a dispute is a correction: the players read the referee's reason
-    correcting = is_correction(data, accepted or match.status == MatchStatus.DISPUTED)
+    correcting = is_correction(
+        data, accepted is not None or match.status == MatchStatus.DISPUTED
+    )
     reason_form = CorrectionReasonForm(data) if correcting else None
     settling = reason_form is not None and match.status == MatchStatus.DISPUTED
     if settling:
@@ -219,8 +221,9 @@ def desk_match(request, slug, match_id):
     )
 
 
-def is_correction(data, accepted) -> bool:
-    """Whether a post corrects the accepted result or enters a first one.
+def is_correction(data, has_standing_result: bool) -> bool:
+    """Whether a post corrects a standing result (accepted, or disputed: settling it) or enters
+    a first one.
 
     The form says which it was when it was shown (``intent``): an entry typed offline for a
     table that has meanwhile been accepted is refused as an entry, not taken as a correction.
@@ -229,7 +232,7 @@ def is_correction(data, accepted) -> bool:
     intent = data.get("intent") if data is not None else None
     if intent in ("entry", "correct"):
         return intent == "correct"
-    return accepted is not None
+    return has_standing_result
 
 
 def autofocus_first_field(form) -> None:
