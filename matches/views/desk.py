@@ -74,7 +74,9 @@ def desk(request, slug):
             .order_by("number"),
             "matches": matches,
             "page": page,
-            "page_keep": urlencode({"round": round_.number, "q": search}) if round_ else "",
+            "page_keep": urlencode({"round": round_.number} | ({"q": search} if search else {}))
+            if round_
+            else "",
             "search": search,
             "next_open": next_open_match(round_),
         },
@@ -148,9 +150,7 @@ def desk_match(request, slug, match_id):
     initial = initial_from(accepted or reported, seats)
     form = ResultForm(description, seats, data=data, initial=initial)
     # settling a dispute is a correction: the players read the referee's reason
-    correcting = is_correction(
-        data, accepted is not None or match.status == MatchStatus.DISPUTED
-    )
+    correcting = is_correction(data, accepted is not None or match.status == MatchStatus.DISPUTED)
     reason_form = CorrectionReasonForm(data) if correcting else None
     settling = reason_form is not None and match.status == MatchStatus.DISPUTED
     if settling:

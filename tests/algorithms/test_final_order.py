@@ -16,8 +16,8 @@ def test_the_whole_field_once_in_order():
     assert sorted(sides) == sorted(SWISS) and len(sides) == 20
     assert [f.position for f in order] == list(range(1, 21))
     assert sides[:4] == ["s1", "s2", "s3", "s4"]
-    assert order[0].reached == "Champion" and order[0].detail == "1st in the final (12 points)"
-    assert order[1].detail == "2nd in the final (10 points)"
+    assert order[0].reached == "Champion" and order[0].detail == "winner in the final (12 points)"
+    assert order[1].detail == "runner-up in the final (10 points)"
     # knocked out in round 2: s5-s8, by place in their group then Swiss order
     assert [f.reached for f in order[4:8]] == ["Elimination round 2"] * 4
     # then round 1 (s9-s16), then the field that missed the cut in Swiss order
@@ -40,6 +40,6 @@ def test_equal_places_in_a_stage_keep_the_swiss_order():
 
 def test_vp_series_say_vp_and_ordinals_read_right():
     order = final_order(["a", "b"], [], [("a", 31.5), ("b", 20)], "a", by_score=True)
-    assert order[0].detail == "1st in the final (31.5 VP)"
+    assert order[0].detail == "winner in the final (31.5 VP)"
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 112)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "112th"]  # fmt: skip
