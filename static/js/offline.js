@@ -212,9 +212,8 @@
   }
 
   function flush() {
-    if (flushing || !navigator.onLine) return Promise.resolve([]);
+    if (flushing || !navigator.onLine) return Promise.resolve();
     flushing = true;
-    var sent = [];
     return all().then(function (entries) {
       var now = Date.now();
       var old = entries.filter(function (e) { return e.state === "sent" && now - e.sentAt > KEEP_SENT_MS; });
@@ -223,16 +222,10 @@
                         Promise.resolve())
         .then(function () {
           return waiting.reduce(function (p, e) {
-            return p.then(function () {
-              return send(e).then(function (done) {
-                if (done.state === "sent") sent.push(done);
-                return render();
-              }, function () {});
-            });
+            return p.then(function () { return send(e).then(render, function () {}); });
           }, Promise.resolve());
         });
-    }).catch(function () {}).then(function () { flushing = false; return render(); })
-      .then(function () { return sent; });
+    }).catch(function () {}).then(function () { flushing = false; return render(); });
   }
 
   function nextOfflineTable(entries) {
@@ -248,49 +241,8 @@
     return open.length ? open[0].url : null;
   }
 
-  function sayBesideButton(form, button) {
-    // "Saved on this phone" where the finger is, not in the list at the top of the page
-    var note = form.querySelector("[data-offline-here]");
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "offline-here";
-      note.setAttribute("role", "status");
-      note.setAttribute("data-offline-here", "");
-      var anchor = button || form.lastElementChild;
-      if (anchor && anchor.parentNode) anchor.parentNode.insertBefore(note, anchor.nextSibling);
-      else form.appendChild(note);
-    }
-    var section = document.querySelector("[data-offline-actions]");
-    note.textContent = (section && section.getAttribute("data-saved-here")) ||
-      "Saved on this phone: it is sent when the network returns.";
-    if (note.scrollIntoView) note.scrollIntoView({ block: "nearest" });
-  }
-
-  function here() { return location.href.split("#")[0]; }
-
-  function followSent(sent) {
-    // this page's own action went: show the page as it is now (the form as typed goes),
-    // where the form would have gone
-    var mine = (sent || []).filter(function (e) { return e.url === here(); });
-    if (mine.length) location.replace(mine[mine.length - 1].next || here());
-    return mine.length > 0;
-  }
-
-  function backOnline() {
-    showBanner();
-    flush().then(function (sent) {
-      // a kept copy shown offline is old news once the network is back: fetch the page
-      if (!followSent(sent) && body.getAttribute("data-offline-copy") === "1") {
-        location.replace(here());
-      }
-    });
-  }
-
-  function afterSavedOffline(form, entry, button) {
-    if (!form.hasAttribute("data-offline-done")) {
-      sayBesideButton(form, button);
-      return render();
-    }
+  function afterSavedOffline(form, entry) {
+    if (!form.hasAttribute("data-offline-done")) return render();
     // the desk: go on to the next table (or back to the list) as the form would have
     return all().then(function (entries) {
       var next = entry.then === "next" ? nextOfflineTable(entries) : null;
@@ -323,7 +275,7 @@
     Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
     function release() { Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; }); }
     put(entry).then(render).then(function () {
-      if (!navigator.onLine) { release(); return afterSavedOffline(form, entry, event.submitter); }
+      if (!navigator.onLine) { release(); return afterSavedOffline(form, entry); }
       return send(entry).then(function (done) {
         if (done.state === "sent") {
           location.href = done.next || location.href.split("#")[0];
@@ -337,7 +289,7 @@
           release();
           render();
         }
-      }, function () { release(); return afterSavedOffline(form, entry, event.submitter); });
+      }, function () { release(); return afterSavedOffline(form, entry); });
     }).catch(function () {
       // no IndexedDB after all (a private window): send the form as it is
       release();
@@ -397,10 +349,10 @@
 
   document.addEventListener("submit", onSubmit);
   document.addEventListener("submit", onSignOut, true);
-  window.addEventListener("online", backOnline);
+  window.addEventListener("online", function () { showBanner(); flush(); });
   window.addEventListener("offline", showBanner);
   showBanner();
-  render().then(flush).then(followSent);
+  render().then(flush);
   keepDeskTables();
-  setInterval(function () { flush().then(followSent); }, RETRY_MS);
+  setInterval(flush, RETRY_MS);
 })();

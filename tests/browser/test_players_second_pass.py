@@ -88,6 +88,11 @@ def test_a_settled_dispute_shows_its_reason_and_what_changed(new_context):
         expect(changes.locator("ins")).to_have_text("6")
 
 
+@pytest.mark.xfail(
+    reason="issue 38.6's offline.js change is reverted (session 21): it broke the desk's "
+    "offline entry of two tables (tests/browser/test_offline.py, test_production.py)",
+    strict=False,
+)
 def test_offline_the_saved_note_is_by_the_button_and_the_page_follows_online(new_context):
     from tests.browser.test_offline import open_with_worker
 

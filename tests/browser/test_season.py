@@ -270,7 +270,7 @@ def test_two_events_of_a_season_on_a_phone(season_events, new_context):
     match, out = knocked_out_pair(events[1])
     org.goto(f"/events/{events[1].slug}/desk/matches/{match.pk}/")
     swap_sides(org, out[0].entrant.display_name, out[1].entrant.display_name)
-    org.get_by_label("Reason").fill("The two knocked-out players' cups were swapped.")
+    org.locator("#id_reason").fill("The two knocked-out players' cups were swapped.")
     org.get_by_role("button", name="Save the correction").click()
     expect(org.locator(".messages")).to_contain_text(
         f"Table {match.table_number}: result corrected."
