@@ -241,8 +241,29 @@
     return open.length ? open[0].url : null;
   }
 
-  function afterSavedOffline(form, entry) {
-    if (!form.hasAttribute("data-offline-done")) return render();
+  function sayBesideButton(form, button) {
+    // "Saved on this phone" where the finger is, not in the list at the top of the page
+    var note = form.querySelector("[data-offline-here]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "offline-here";
+      note.setAttribute("role", "status");
+      note.setAttribute("data-offline-here", "");
+      var anchor = button && form.contains(button) ? button : form.lastElementChild;
+      if (anchor && anchor.parentNode) anchor.parentNode.insertBefore(note, anchor.nextSibling);
+      else form.appendChild(note);
+    }
+    var section = document.querySelector("[data-offline-actions]");
+    note.textContent = (section && section.getAttribute("data-saved-here")) ||
+      "Saved on this phone: it is sent when the network returns.";
+    if (note.scrollIntoView) note.scrollIntoView({ block: "nearest" });
+  }
+
+  function afterSavedOffline(form, entry, button) {
+    if (!form.hasAttribute("data-offline-done")) {
+      sayBesideButton(form, button);
+      return render();
+    }
     // the desk: go on to the next table (or back to the list) as the form would have
     return all().then(function (entries) {
       var next = entry.then === "next" ? nextOfflineTable(entries) : null;
@@ -275,7 +296,7 @@
     Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
     function release() { Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; }); }
     put(entry).then(render).then(function () {
-      if (!navigator.onLine) { release(); return afterSavedOffline(form, entry); }
+      if (!navigator.onLine) { release(); return afterSavedOffline(form, entry, event.submitter); }
       return send(entry).then(function (done) {
         if (done.state === "sent") {
           location.href = done.next || location.href.split("#")[0];
@@ -289,7 +310,7 @@
           release();
           render();
         }
-      }, function () { release(); return afterSavedOffline(form, entry); });
+      }, function () { release(); return afterSavedOffline(form, entry, event.submitter); });
     }).catch(function () {
       // no IndexedDB after all (a private window): send the form as it is
       release();
