@@ -10,7 +10,8 @@
  *    idempotency key made when the form is first sent, and sends what waits on load, when the
  *    network returns and every 8 s. The server takes each key once. The list
  *    [data-offline-actions] says, per action, "Saved on this phone", "Sent" or
- *    "Refused: <why>" (keeping what was typed).
+ *    "Refused: <why>" (keeping what was typed); offline, a note beside the tapped button says
+ *    it was saved. A player's page whose own action is sent follows it (not the desk's).
  * 4. On the referee desk, keeps every table's page for offline use and remembers the round's
  *    tables, so "Save and go to the next table" works through a round offline.
  */
@@ -212,8 +213,9 @@
   }
 
   function flush() {
-    if (flushing || !navigator.onLine) return Promise.resolve();
+    if (flushing || !navigator.onLine) return Promise.resolve([]);
     flushing = true;
+    var sent = [];
     return all().then(function (entries) {
       var now = Date.now();
       var old = entries.filter(function (e) { return e.state === "sent" && now - e.sentAt > KEEP_SENT_MS; });
@@ -222,10 +224,16 @@
                         Promise.resolve())
         .then(function () {
           return waiting.reduce(function (p, e) {
-            return p.then(function () { return send(e).then(render, function () {}); });
+            return p.then(function () {
+              return send(e).then(function (done) {
+                if (done.state === "sent") sent.push(done);
+                return render();
+              }, function () {});
+            });
           }, Promise.resolve());
         });
-    }).catch(function () {}).then(function () { flushing = false; return render(); });
+    }).catch(function () {}).then(function () { flushing = false; return render(); })
+      .then(function () { return sent; });
   }
 
   function nextOfflineTable(entries) {
@@ -241,11 +249,71 @@
     return open.length ? open[0].url : null;
   }
 
-  function afterSavedOffline(form, entry) {
-    if (!form.hasAttribute("data-offline-done")) return render();
+  function sayBesideButton(form, button) {
+    // "Saved on this phone" where the finger is, not in the list at the top of the page
+    var note = form.querySelector("[data-offline-here]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "offline-here";
+      note.setAttribute("role", "status");
+      note.setAttribute("data-offline-here", "");
+      var anchor = button && form.contains(button) ? button : form.lastElementChild;
+      if (anchor && anchor.parentNode) anchor.parentNode.insertBefore(note, anchor.nextSibling);
+      else form.appendChild(note);
+    }
+    var section = document.querySelector("[data-offline-actions]");
+    note.textContent = (section && section.getAttribute("data-saved-here")) ||
+      "Saved on this phone: it is sent when the network returns.";
+    if (note.scrollIntoView) note.scrollIntoView({ block: "nearest" });
+  }
+
+  /* back online, a player's page follows what was sent: the stale form and the banner go */
+
+  var leaving = false;   // a navigation is under way (a link, a reload, this script's own)
+  var typing = false;    // something was typed into a form since the last send
+  window.addEventListener("beforeunload", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
+  document.addEventListener("input", function (event) {
+    if (event.target && event.target.form) typing = true;
+  }, true);
+  document.addEventListener("submit", function () { typing = false; }, true);
+
+  function here() { return location.href.split("#")[0]; }
+
+  function mayFollow() {
+    // only a player's page (never the desk, which walks a round's tables offline), never over
+    // typing or a navigation already under way
+    return /^\/me\//.test(location.pathname) && !typing && !leaving && navigator.onLine;
+  }
+
+  function go(url) { leaving = true; location.replace(url); }
+
+  function followSent(sent) {
+    // this page's own action went: show the page as it is now, where the form would have gone
+    var mine = (sent || []).filter(function (e) { return e.url === here(); });
+    if (mine.length && mayFollow()) go(mine[mine.length - 1].next || here());
+    return mine.length > 0;
+  }
+
+  function backOnline() {
+    showBanner();
+    flush().then(function (sent) {
+      // a kept copy shown offline is old news once the network is back: fetch the page
+      if (!followSent(sent) && body.getAttribute("data-offline-copy") === "1" && mayFollow()) {
+        go(here());
+      }
+    });
+  }
+
+  function afterSavedOffline(form, entry, button) {
+    if (!form.hasAttribute("data-offline-done")) {
+      sayBesideButton(form, button);
+      return render();
+    }
     // the desk: go on to the next table (or back to the list) as the form would have
     return all().then(function (entries) {
       var next = entry.then === "next" ? nextOfflineTable(entries) : null;
+      leaving = true;
       location.href = next || form.getAttribute("data-offline-done");
     });
   }
@@ -275,9 +343,10 @@
     Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
     function release() { Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; }); }
     put(entry).then(render).then(function () {
-      if (!navigator.onLine) { release(); return afterSavedOffline(form, entry); }
+      if (!navigator.onLine) { release(); return afterSavedOffline(form, entry, event.submitter); }
       return send(entry).then(function (done) {
         if (done.state === "sent") {
+          leaving = true;
           location.href = done.next || location.href.split("#")[0];
         } else if (done.state === "refused") {
           // the server's own page shows the refusal beside the fields, with what was typed
@@ -289,7 +358,7 @@
           release();
           render();
         }
-      }, function () { release(); return afterSavedOffline(form, entry); });
+      }, function () { release(); return afterSavedOffline(form, entry, event.submitter); });
     }).catch(function () {
       // no IndexedDB after all (a private window): send the form as it is
       release();
@@ -349,10 +418,10 @@
 
   document.addEventListener("submit", onSubmit);
   document.addEventListener("submit", onSignOut, true);
-  window.addEventListener("online", function () { showBanner(); flush(); });
+  window.addEventListener("online", backOnline);
   window.addEventListener("offline", showBanner);
   showBanner();
-  render().then(flush);
+  render().then(flush).then(followSent);
   keepDeskTables();
-  setInterval(flush, RETRY_MS);
+  setInterval(function () { flush().then(followSent); }, RETRY_MS);
 })();

@@ -72,6 +72,9 @@ def test_a_report_made_offline_is_sent_once_when_the_network_returns(new_context
     expect(outcome).to_have_text("Sent")
     versions = ResultVersion.objects.filter(match=match)
     assert versions.count() == 1 and versions.get().entrant_id == seats[0].entrant_id
+    # the page follows what was sent (the typed form goes): wait for that page before reloading
+    expect(phone.locator("[data-report-form]")).to_have_count(0)
+    phone.wait_for_load_state()
     # a second device load (the page sends what waits on load) sends nothing again
     phone.reload()
     expect(outcome).to_have_text("Sent")

@@ -88,16 +88,14 @@ def test_a_settled_dispute_shows_its_reason_and_what_changed(new_context):
         expect(changes.locator("ins")).to_have_text("6")
 
 
-@pytest.mark.xfail(
-    reason="issue 38.6's offline.js change is reverted (session 21): it broke the desk's "
-    "offline entry of two tables (tests/browser/test_offline.py, test_production.py)",
-    strict=False,
-)
 def test_offline_the_saved_note_is_by_the_button_and_the_page_follows_online(new_context):
     from tests.browser.test_offline import open_with_worker
 
     _tournament, match, seats = one_table("offline-note")
     context = new_context(viewport=PHONE)
+    # no live updates (a poor network): the page must follow the sent report by itself
+    context.route("**/live.json*", lambda route: route.abort())
+    context.route_web_socket("**/ws/**", lambda ws: ws.close())
     phone = context.new_page()
     open_with_worker(phone, f"/me/{seats[0].entrant.access_token}/")
     context.set_offline(True)
