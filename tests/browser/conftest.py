@@ -51,7 +51,7 @@ def pytest_collection_modifyitems(items):
             continue
         if reason is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
-        else:
+        elif item.get_closest_marker("flaky") is None:  # a test's own rerun rule comes first
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BROWSER_DIED]))
 
 
