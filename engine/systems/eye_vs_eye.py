@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.base import GameContext, GameSystem, SideResult
 from engine.fields import Field
 from engine.live.counters import CountersLive
+from engine.messages import Sentence
 from engine.modes import ModeSpec
 
 TARGET = 100
@@ -68,7 +69,7 @@ class EyeVsEye(GameSystem):
             ctx.add(
                 winner,
                 "viewpoints",
-                f"this player reached {TARGET} first but has only {points} Viewpoints",
+                Sentence("first_to_target_short", target=TARGET, points=points),
             )
 
     def rank_sides(self, ctx: GameContext) -> list[SideResult]:

@@ -17,6 +17,7 @@ from engine.errors import Problem
 from engine.fields import Field
 from engine.json_data import JsonObject
 from engine.live.counters import CountersLive
+from engine.messages import Sentence
 from engine.modes import ModeSpec
 
 ARMY_CAP = 10
@@ -108,36 +109,34 @@ class GridSkirmish(GameSystem):
                 ctx.add(
                     side,
                     "health_left",
-                    f"health_left is {health} with {figures} figures left; each surviving "
-                    f"figure has at least 1 health and eliminated figures have none",
+                    Sentence("figures_health", health=health, figures=figures),
                 )
             if figures and army is not None and figures > len(army):
                 ctx.add(
                     side,
                     "figures_left",
-                    f"figures_left is {figures} but the army has {len(army)} cards",
+                    Sentence("figures_over_army", figures=figures, cards=len(army)),
                 )
             if figures:
                 alive.append(side)
             if army is not None and costs is not None:
                 unknown = [card for card in army if card not in costs]
                 if unknown:
-                    ctx.add(side, "army", f"unknown cards: {', '.join(unknown)}")
+                    ctx.add(side, "army", Sentence("unknown_cards", cards=", ".join(unknown)))
                 else:
                     total = sum(costs[card] for card in army)
                     if total > cap:
-                        ctx.add(side, "army", f"the army costs {total}, over the cap of {cap}")
+                        ctx.add(side, "army", Sentence("army_over_cap", total=total, cap=cap))
         if not usable:
             return
         winner = ctx.game.get("winner")
         if not alive:
-            ctx.add(None, "figures_left", "no side has figures left; the last one standing wins")
+            ctx.add(None, "figures_left", Sentence("no_figures_left"))
         elif winner is not None and alive != [winner]:
             ctx.add(
                 None,
                 "winner",
-                f"the winner must be the only side with figures left; sides with figures: "
-                f"{', '.join(alive)}",
+                Sentence("winner_not_last", sides=", ".join(alive)),
             )
         elif winner is None and len(alive) == 1:
             ctx.game["winner"] = alive[0]

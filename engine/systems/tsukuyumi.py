@@ -28,6 +28,7 @@ from engine.errors import Problem
 from engine.fields import Field
 from engine.json_data import JsonObject
 from engine.live.counters import CountersLive
+from engine.messages import Sentence
 from engine.modes import ModeSpec
 
 BREAKDOWN = (
@@ -192,7 +193,7 @@ class Tsukuyumi(GameSystem):
         target = ctx.options.get("supremacy_target")
         winner = ctx.game.get("supremacy_winner")
         if winner is not None and target is None:
-            ctx.add(None, "supremacy_winner", "a supremacy winner needs options.supremacy_target")
+            ctx.add(None, "supremacy_winner", Sentence("supremacy_needs_target"))
             return
         if target is None:
             return
@@ -201,15 +202,14 @@ class Tsukuyumi(GameSystem):
             ctx.add(
                 winner,
                 "vp",
-                f"this player won by supremacy but has {vp[winner]} VP, below {target}",
+                Sentence("supremacy_below_target", vp=vp[winner], target=target),
             )
         reached = [s for s in ctx.order if vp.get(s, 0) >= target]
         if winner is None and reached:
             ctx.add(
                 None,
                 "supremacy_winner",
-                f"{', '.join(reached)} reached the supremacy target of {target}, so the "
-                f"game ended at once: name the supremacy winner",
+                Sentence("supremacy_unnamed", sides=", ".join(reached), target=target),
             )
 
     def _check_two_player_breakdown(self, ctx: GameContext, side: str) -> None:
@@ -220,50 +220,51 @@ class Tsukuyumi(GameSystem):
                 ctx.add(
                     side,
                     name,
-                    f"{label.split(' (')[0].lower()} give no VP in a two-player game "
-                    "(only the victory cards do)",
+                    Sentence("two_player_no_vp", source=label.split(" (")[0].lower()),
                 )
         cards = v.get("vp_victory_cards")
         if cards is not None and v["vp"] is not None and cards != v["vp"]:
-            ctx.add(side, "vp", f"the victory cards give {cards} VP, not {v['vp']}")
+            ctx.add(side, "vp", Sentence("victory_cards_differ", cards=cards, vp=v["vp"]))
         elif v["vp"] is not None and v["vp"] > MAX_VICTORY_CARD_VP:
             ctx.add(
                 side,
                 "vp",
-                f"{v['vp']} VP: a two-player game gives VP only from two victory cards, "
-                f"at most {MAX_VICTORY_CARD_VP}",
+                Sentence("two_player_vp_cap", vp=v["vp"], most=MAX_VICTORY_CARD_VP),
             )
 
     def _check_breakdown(self, ctx: GameContext, side: str, order: list[str] | None) -> None:
         v = ctx.sides[side]
         if v.get("vp_victory_cards"):
-            ctx.add(side, "vp_victory_cards", "victory cards score only in a two-player game")
+            ctx.add(side, "vp_victory_cards", Sentence("victory_cards_two_player_only"))
         given = {name: v[name] for name, _ in BREAKDOWN if v.get(name) is not None}
         if not given:
             return
         if v["vp"] is not None and sum(given.values()) != v["vp"]:
-            ctx.add(side, "vp", f"the VP parts add up to {sum(given.values())}, not {v['vp']}")
+            ctx.add(side, "vp", Sentence("vp_parts_differ", parts=sum(given.values()), vp=v["vp"]))
         in_play = len(ctx.order) + (ONI_MISSIONS if ctx.options["oni_missions"] else 0)
         if given.get("vp_missions", 0) > in_play:
             ctx.add(
                 side,
                 "vp_missions",
-                f"{in_play} missions are in play (one per faction"
-                f"{', three Oni missions' if ctx.options['oni_missions'] else ''}), "
-                f"each worth 1 VP to a player once",
+                Sentence(
+                    "missions_in_play_oni" if ctx.options["oni_missions"] else "missions_in_play",
+                    count=in_play,
+                ),
             )
         rounds = ctx.options["rounds"] or STANDARD_ROUNDS
         if given.get("vp_moon", 0) > rounds:
-            ctx.add(side, "vp_moon", f"at most 1 moon VP per round ({rounds} rounds)")
+            ctx.add(side, "vp_moon", Sentence("moon_vp", rounds=rounds))
         if given.get("vp_faction_goal", 0) not in (0, 2):
-            ctx.add(side, "vp_faction_goal", "the faction goal is worth 0 or 2 VP")
+            ctx.add(side, "vp_faction_goal", Sentence("faction_goal_vp"))
         if given.get("vp_fertile_ground", 0) % 2:
-            ctx.add(side, "vp_fertile_ground", "fertile ground is worth 2 VP each")
+            ctx.add(side, "vp_fertile_ground", Sentence("fertile_ground_vp"))
         if order is not None and "vp_initiative" in given:
             place = order.index(side)
             bonus = INITIATIVE_BONUS[place] if place < len(INITIATIVE_BONUS) else 0
             if given["vp_initiative"] != bonus:
-                ctx.add(side, "vp_initiative", f"initiative place {place + 1} is worth {bonus} VP")
+                ctx.add(
+                    side, "vp_initiative", Sentence("initiative_vp", place=place + 1, bonus=bonus)
+                )
 
     def rank_sides(self, ctx: GameContext) -> list[SideResult]:
         order = ctx.game["initiative_order"]

@@ -13,6 +13,7 @@ from common.db import sql
 from common.errors import ServiceError
 from engine import api as engine_api
 from engine.errors import Problem, ResultInvalid
+from engine.messages import Sentence
 from matches.models import Match, ResultVersion, Seat, VersionState
 from matches.services.table_queries import read_live_versions, read_match, read_seats
 
@@ -76,7 +77,7 @@ def score_report(match: Match, report: dict, seats: list[Seat] | None = None) ->
     """
     if "\\u0000" in json.dumps(report):
         # PostgreSQL cannot store a NUL character in JSON; no result needs one.
-        raise ResultInvalid([Problem(None, "report", "the report contains a NUL character")])
+        raise ResultInvalid([Problem.coded(None, "report", Sentence("nul_character"))])
     if seats is None:
         seats = read_seats(match)
     tournament = match.round.tournament
