@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.rate_limits import rate_limited
@@ -115,7 +116,11 @@ def invite(request, slug):
         return _staff_page(request, tournament, invite_form=form, status=400)
     role = made.invitation.get_role_display().lower()
     if made.invitation.email:
-        messages.success(request, f"Invitation ({role}) sent to {made.invitation.email}.")
+        messages.success(
+            request,
+            _("Invitation (%(role)s) sent to %(email)s.")
+            % {"role": role, "email": made.invitation.email},
+        )
         return redirect("tournament:manage-staff", slug=slug)
     return _staff_page(request, tournament, new_link=(role, site + made.path), status=201)
 
@@ -131,7 +136,7 @@ def revoke_invitation(request, slug, invitation_id):
     except invitations.InvitationError as error:
         messages.error(request, str(error)[0].upper() + str(error)[1:] + ".")
     else:
-        messages.success(request, "Invitation withdrawn: its link no longer works.")
+        messages.success(request, _("Invitation withdrawn: its link no longer works."))
     return redirect("tournament:manage-staff", slug=slug)
 
 
@@ -142,5 +147,7 @@ def remove(request, slug, role_id):
     tournament = organiser_tournament(request, slug)
     staff_role = get_object_or_404(tournament.staff.select_related("user"), pk=role_id)
     staff_service.remove_staff(staff_role, page_actor(request))
-    messages.success(request, f"{staff_role.user.username} no longer has that role.")
+    messages.success(
+        request, _("%(name)s no longer has that role.") % {"name": staff_role.user.username}
+    )
     return redirect("tournament:manage-staff", slug=slug)
