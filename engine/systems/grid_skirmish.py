@@ -17,7 +17,7 @@ from engine.errors import Problem
 from engine.fields import Field
 from engine.json_data import JsonObject
 from engine.live.counters import CountersLive
-from engine.messages import Sentence
+from engine.messages import Sentence, gettext_noop
 from engine.modes import ModeSpec
 
 ARMY_CAP = 10
@@ -47,15 +47,21 @@ class GridSkirmish(GameSystem):
     option_fields = (
         Field(
             "card_costs",
-            "Card costs",
+            gettext_noop("Card costs"),
             "int_map",
             required=False,
             min=0,
             max=MAX_CARD_COST,
-            help_text="Card name -> cost; lets the engine check army lists.",
+            help_text=gettext_noop("Card name -> cost; lets the engine check army lists."),
         ),
         Field(
-            "army_cap", "Army cap", "int", required=False, default=ARMY_CAP, min=1, max=MAX_ARMY_CAP
+            "army_cap",
+            gettext_noop("Army cap"),
+            "int",
+            required=False,
+            default=ARMY_CAP,
+            min=1,
+            max=MAX_ARMY_CAP,
         ),
     )
 
@@ -63,30 +69,34 @@ class GridSkirmish(GameSystem):
         return (
             Field(
                 "winner",
-                "Winner",
+                gettext_noop("Winner"),
                 "side",
                 required=False,
-                help_text="The only side with figures left; empty if the game was stopped.",
+                help_text=gettext_noop(
+                    "The only side with figures left; empty if the game was stopped."
+                ),
             ),
         )
 
     def side_fields(self, mode: ModeSpec) -> tuple[Field, ...]:
         return (
-            Field("figures_left", "Figures left", "int", min=0, max=MAX_FIGURES),
+            Field("figures_left", gettext_noop("Figures left"), "int", min=0, max=MAX_FIGURES),
             Field(
                 "health_left",
-                "Health left",
+                gettext_noop("Health left"),
                 "int",
                 min=0,
                 max=MAX_HEALTH_LEFT,
-                help_text="Remaining health of this side's surviving figures, added up.",
+                help_text=gettext_noop(
+                    "Remaining health of this side's surviving figures, added up."
+                ),
             ),
             Field(
                 "army",
-                "Army list",
+                gettext_noop("Army list"),
                 "text_list",
                 required=False,
-                help_text="Card names bought for this army (optional).",
+                help_text=gettext_noop("Card names bought for this army (optional)."),
             ),
         )
 

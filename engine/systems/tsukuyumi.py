@@ -28,18 +28,18 @@ from engine.errors import Problem
 from engine.fields import Field
 from engine.json_data import JsonObject
 from engine.live.counters import CountersLive
-from engine.messages import Sentence
+from engine.messages import Sentence, gettext_noop
 from engine.modes import ModeSpec
 
 BREAKDOWN = (
-    ("vp_moon", "Moon centre at round end (permanent)"),
-    ("vp_missions", "Missions (permanent)"),
-    ("vp_faction_goal", "Faction goal (permanent, 2)"),
-    ("vp_fireborn", "Fireborn destroyed (permanent, expansion)"),
-    ("vp_areas", "Controlled areas"),
-    ("vp_fertile_ground", "Controlled fertile ground (2 each)"),
-    ("vp_initiative", "Initiative placement (+2 first, +1 second)"),
-    ("vp_other", "Faction-specific sources"),
+    ("vp_moon", gettext_noop("Moon centre at round end (permanent)")),
+    ("vp_missions", gettext_noop("Missions (permanent)")),
+    ("vp_faction_goal", gettext_noop("Faction goal (permanent, 2)")),
+    ("vp_fireborn", gettext_noop("Fireborn destroyed (permanent, expansion)")),
+    ("vp_areas", gettext_noop("Controlled areas")),
+    ("vp_fertile_ground", gettext_noop("Controlled fertile ground (2 each)")),
+    ("vp_initiative", gettext_noop("Initiative placement (+2 first, +1 second)")),
+    ("vp_other", gettext_noop("Faction-specific sources")),
 )
 INITIATIVE_BONUS = (2, 1)
 MAX_ROUNDS = 5  # the epic game
@@ -100,30 +100,32 @@ class Tsukuyumi(GameSystem):
     option_fields = (
         Field(
             "rounds",
-            "Rounds",
+            gettext_noop("Rounds"),
             "int",
             required=False,
             min=3,
             max=MAX_ROUNDS,
-            help_text="4 standard (when not given), 3 fast game, 5 epic game; a table of two "
-            "plays the two-player game's 3.",
+            help_text=gettext_noop(
+                "4 standard (when not given), 3 fast game, 5 epic game; a table of two "
+                "plays the two-player game's 3."
+            ),
         ),
         Field(
             "oni_missions",
-            "Oni missions",
+            gettext_noop("Oni missions"),
             "bool",
             required=False,
             default=False,
-            help_text="The Oni missions module is in play: three more missions.",
+            help_text=gettext_noop("The Oni missions module is in play: three more missions."),
         ),
         Field(
             "supremacy_target",
-            "Supremacy target",
+            gettext_noop("Supremacy target"),
             "int",
             required=False,
             min=1,
             max=MAX_VP,
-            help_text="Supremacy variant: the first to this many VP wins at once.",
+            help_text=gettext_noop("Supremacy variant: the first to this many VP wins at once."),
         ),
     )
 
@@ -131,16 +133,16 @@ class Tsukuyumi(GameSystem):
         return (
             Field(
                 "initiative_order",
-                "Final initiative order",
+                gettext_noop("Final initiative order"),
                 "side_list",
-                help_text="Every player, first place first; breaks VP ties.",
+                help_text=gettext_noop("Every player, first place first; breaks VP ties."),
             ),
             Field(
                 "supremacy_winner",
-                "Supremacy winner",
+                gettext_noop("Supremacy winner"),
                 "side",
                 required=False,
-                help_text="Supremacy variant only: who reached the target first.",
+                help_text=gettext_noop("Supremacy variant only: who reached the target first."),
             ),
         )
 
@@ -153,21 +155,23 @@ class Tsukuyumi(GameSystem):
                 required=False,
                 min=0,
                 max=BREAKDOWN_MAX[name],
-                help_text="Optional breakdown.",
+                help_text=gettext_noop("Optional breakdown."),
             )
             for name, label in BREAKDOWN
         )
         cards = Field(
             "vp_victory_cards",
-            "From the victory cards",
+            gettext_noop("From the victory cards"),
             "int",
             required=False,
             min=0,
             max=MAX_VICTORY_CARD_VP,
-            help_text="Optional breakdown: the only source of VP in a two-player game.",
+            help_text=gettext_noop(
+                "Optional breakdown: the only source of VP in a two-player game."
+            ),
         )
         most = MAX_VICTORY_CARD_VP if mode.key == TWO_PLAYER else MAX_VP
-        return (Field("vp", "Victory points", "int", min=0, max=most), cards) + parts
+        return (Field("vp", gettext_noop("Victory points"), "int", min=0, max=most), cards) + parts
 
     def check_mode_options(
         self, mode: ModeSpec, options: JsonObject, problems: list[Problem]
