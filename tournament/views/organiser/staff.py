@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from common.rate_limits import rate_limited
@@ -19,8 +20,12 @@ from tournament.views.organiser.common import organiser_tournament, page_actor
 class StaffForm(forms.Form):
     """An existing account and the role it gets in this event."""
 
-    username = forms.CharField(max_length=150, label="Account name")
+    username = forms.CharField(max_length=150, label=gettext_lazy("Account name"))
     role = forms.ChoiceField(choices=StaffRoleKind.choices, initial=StaffRoleKind.REFEREE)
+
+
+#: how long an invitation's link may be used, in days
+VALID_DAYS = (1, 7, 30)
 
 
 class InviteForm(forms.Form):
@@ -29,15 +34,21 @@ class InviteForm(forms.Form):
     role = forms.ChoiceField(choices=StaffRoleKind.choices, initial=StaffRoleKind.REFEREE)
     email = forms.EmailField(
         required=False,
-        label="E-mail (optional)",
-        help_text="Leave empty to get a link to pass on yourself.",
+        label=gettext_lazy("E-mail (optional)"),
+        help_text=gettext_lazy("Leave empty to get a link to pass on yourself."),
     )
     days = forms.TypedChoiceField(
         coerce=int,
-        choices=[(1, "1 day"), (7, "7 days"), (30, "30 days")],
+        choices=[(n, f"{n}") for n in VALID_DAYS],
         initial=invitations.DEFAULT_DAYS,
-        label="Valid for",
+        label=gettext_lazy("Valid for"),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["days"].choices = [
+            (n, ngettext("%(count)d day", "%(count)d days", n) % {"count": n}) for n in VALID_DAYS
+        ]
 
 
 def _staff_page(request, tournament, form=None, invite_form=None, new_link=None, status=200):
