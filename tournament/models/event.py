@@ -128,7 +128,6 @@ class Tournament(models.Model):
         related_name="events",
         help_text=_("The club or convention that runs the event (its seasons may count it)."),
     )
-
     game_system = models.CharField(max_length=40, default="eye_for_an_eye")
     mode = models.CharField(
         max_length=40, default="every_eye", help_text=_("A mode key of the game system.")
@@ -137,7 +136,6 @@ class Tournament(models.Model):
         max_length=10, choices=RulesLevel.choices, default=RulesLevel.ADVANCED
     )
     timing = models.CharField(max_length=12, choices=Timing.choices, default=Timing.REALTIME)
-
     swiss_rounds = models.PositiveSmallIntegerField(default=5)
     pairing_method = models.CharField(
         max_length=10, choices=pairing_method_choices, default=DEFAULT_METHOD
@@ -186,7 +184,6 @@ class Tournament(models.Model):
             "points grouping."
         ),
     )
-
     points_table = models.JSONField(
         default=dict,
         blank=True,

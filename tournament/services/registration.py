@@ -92,10 +92,9 @@ def _join(
     if not name:
         raise RegistrationError(_("a name is required"))
     if tournament.team_play != team_play:
+        sides = _("sides in this event are single players")
         raise RegistrationError(
-            _("sides in this event are teams")
-            if tournament.team_play
-            else _("sides in this event are single players")
+            _("sides in this event are teams") if tournament.team_play else sides
         )
     if tournament.status in (TournamentStatus.ELIMINATION, TournamentStatus.FINISHED):
         raise RegistrationError(_("the Swiss rounds are over: nobody can join now"))
