@@ -29,7 +29,7 @@ def too_many_survivors(event):
     [
         ("en-gb", "survivors is 2 but this side only has 1 character"),
         ("de", "survivors ist 2, aber diese Seite hat nur 1 Charakter"),
-        ("fr", "survivors vaut 2 mais ce camp n'a que 1 personnage"),
+        ("fr", "survivors vaut 2 mais ce camp n’a que 1 personnage"),
     ],
 )
 def test_a_cross_check_reads_in_the_readers_language_with_its_side_and_field(

@@ -73,8 +73,8 @@ def test_a_counted_problem_takes_each_languages_plural():
         return Problem("7", "survivors", "", "survivors_over_size", {"survivors": 3, "count": size})
 
     with translation.override("fr"):  # French: 0 and 1 take the singular
-        assert problem_text(survivors_over(1)).endswith("n'a que 1 personnage")
-        assert problem_text(survivors_over(2)).endswith("n'a que 2 personnages")
+        assert problem_text(survivors_over(1)).endswith("n’a que 1 personnage")
+        assert problem_text(survivors_over(2)).endswith("n’a que 2 personnages")
     with translation.override("de"):
         assert problem_text(survivors_over(1)).endswith("hat nur 1 Charakter")
         assert problem_text(survivors_over(2)).endswith("hat nur 2 Charaktere")

@@ -34,7 +34,7 @@ def nobody_survived(client, table, **headers):
 def test_a_refused_report_reads_in_french(client, table):
     page = nobody_survived(client, table, HTTP_ACCEPT_LANGUAGE="fr")
     assert (
-        "Aucun camp n'a plus de personnage\u202f; la partie s'arrête dès qu'il ne reste qu'un "
+        "Aucun camp n’a plus de personnage\u202f; la partie s’arrête dès qu’il ne reste qu’un "
         "camp, donc au moins un camp doit avoir des survivants"
     ) in page
     assert "no side has a character left" not in page.lower()
