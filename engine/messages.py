@@ -155,6 +155,69 @@ SENTENCES: dict[str, str] = {
     "winner_not_last": gettext_noop(
         "the winner must be the only side with figures left; sides with figures: %(sides)s"
     ),
+    # a live game's setup and its refused events (engine.live)
+    "live_no_sides": gettext_noop("the setup needs a list of sides"),
+    "live_no_sides_allowed": gettext_noop("the setup needs a list of sides of an allowed size"),
+    "live_bad_side_id": gettext_noop("bad or repeated side id %(side)s"),
+    "live_name_characters": gettext_noop("name %(sizes)s characters"),
+    "live_unknown_character": gettext_noop("%(name)s is unknown or already played"),
+    "live_sides_not_allowed": gettext_noop("%(count)s sides cannot play this mode"),
+    "live_too_many_players": gettext_noop("too many players for this mode"),
+    "live_timing": gettext_noop("timing is realtime or turn_based"),
+    "live_counter_start": gettext_noop("%(counter)s must start at 0 or more"),
+    "live_unknown_counters": gettext_noop("unknown counters in the setup"),
+    "live_same_side": gettext_noop("%(attacker)s cannot hit %(target)s: they are on the same side"),
+    "live_unblockable": gettext_noop("%(unblockable)s unblockable hits out of only %(hits)s hits"),
+    "live_parry": gettext_noop(
+        "a Parry cancelled %(cancelled)s hits but only %(blockable)s could be blocked"
+    ),
+    "live_guard_flag": gettext_noop("guard must be true or false"),
+    "live_no_guard_to_hit": gettext_noop("there is no Guard of %(target)s on the board to hit"),
+    "live_overheal": gettext_noop(
+        "%(name)s has %(health)s of %(start)s Health Tokens; healing %(tokens)s would go above "
+        "the starting health"
+    ),
+    "live_echo_absent": gettext_noop("Echo is not in play, so no Guard can be placed"),
+    "live_guards_left": gettext_noop("Echo has only %(count)s Guards off the board"),
+    "live_own_nymphlets": gettext_noop("a side cannot catch its own Nymphlets"),
+    "live_no_nymphlet": gettext_noop("%(owner)s has no Nymphlet left on the board"),
+    "live_vp_reason": gettext_noop(
+        "VP outside a scoring call are a referee's override: give a reason (at most %(most)s "
+        "characters)"
+    ),
+    "live_scorers_list": gettext_noop("on lists the characters that score (possibly none)"),
+    "live_listed_twice": gettext_noop("%(name)s is listed twice"),
+    "live_colour": gettext_noop("colour is one of %(colours)s"),
+    "live_not_started_result": gettext_noop("the game has not started yet, so there is no result"),
+    "live_not_a_character": gettext_noop("%(role)s %(name)s is not a character in this game"),
+    "live_knocked_out": gettext_noop("%(name)s has been knocked out"),
+    "live_not_whole": gettext_noop("%(key)s must be a whole number, not %(value)s"),
+    "live_too_small": gettext_noop("%(key)s is %(value)s but must be at least %(minimum)s"),
+    "live_event_shape": gettext_noop("an event must be an object with a type"),
+    "live_too_many_events": gettext_noop(
+        "this game has recorded %(most)s events, the most one game can hold; end it and enter "
+        "the result"
+    ),
+    "live_sequence": gettext_noop(
+        "event number %(seq)s arrived but %(expected)s was expected (another event was recorded "
+        "first; reload the game)"
+    ),
+    "live_unknown_event": gettext_noop("unknown event type %(kind)s"),
+    "live_unknown_keys": gettext_noop("unknown keys in a %(kind)s event: %(keys)s"),
+    "live_game_over": gettext_noop("the game is over; no more events can be recorded"),
+    "live_started": gettext_noop("the game has already started"),
+    "live_not_started": gettext_noop("the game has not started yet (record the start call first)"),
+    "live_end_reasons": gettext_noop("a referee can end this game only for: %(reasons)s"),
+    "live_note": gettext_noop("a note is text of at most %(most)s characters"),
+    "live_by": gettext_noop("'by' is text of at most %(most)s characters"),
+    "live_at": gettext_noop("'at' is a time (a number or text)"),
+    "live_at_length": gettext_noop("'at' is a time of at most 40 characters"),
+    "live_log_list": gettext_noop("the event log must be a list"),
+    "live_unknown_side": gettext_noop("%(side)s is not a side of this game"),
+    "live_unknown_counter": gettext_noop("unknown counter %(counter)s"),
+    "live_zero_delta": gettext_noop("delta must not be 0"),
+    "live_below_zero": gettext_noop("%(counter)s of %(side)s would drop below 0"),
+    "live_end_fields": gettext_noop("fields must be an object of game-level report fields"),
 }
 
 #: counted sentences: code -> (singular, plural, the parameter that counts)
