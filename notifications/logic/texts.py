@@ -13,24 +13,9 @@ recipient's language - so each phone reads its owner's language (docs/translatin
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from common.logic.push_message import DEFAULT_TTL_SECONDS, PushMessage
+from common.logic.words import Translate, as_is, gettext_noop
 from tournament.logic.pairing import flower_list
-
-#: turns a marked English sentence into the reader's language (``gettext``, or as it is)
-Translate = Callable[[str], str]
-
-
-def gettext_noop(message: str) -> str:
-    """Marks ``message`` for ``makemessages``; the door translates it."""
-    return message
-
-
-def as_is(message: str) -> str:
-    """No translation: the English sentence."""
-    return message
-
 
 COLOUR_NAMES = {
     "red": gettext_noop("Red"),

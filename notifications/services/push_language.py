@@ -13,7 +13,7 @@ from django.utils import translation
 
 from common.locale import recipient_language
 from common.logic.push_message import PushMessage
-from notifications.logic.texts import Translate
+from common.logic.words import Translate
 
 #: what to read with a device's subscription to find its owner's saved language
 OWNER_FIELDS = ("user__language_preference", "entrant__player__user__language_preference")
