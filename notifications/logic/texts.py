@@ -13,6 +13,8 @@ recipient's language - so each phone reads its owner's language (docs/translatin
 
 from __future__ import annotations
 
+import re
+
 from common.logic.push_message import DEFAULT_TTL_SECONDS, PushMessage
 from common.logic.words import Translate, as_is, gettext_noop
 from tournament.logic.pairing import flower_list
@@ -56,7 +58,8 @@ DISPUTE_TTL_SECONDS = 60 * 60
 
 
 def _cut(text: str, limit: int) -> str:
-    text = " ".join(str(text).split())
+    # runs of ASCII whitespace only: a French narrow no-break space before ":" stays
+    text = " ".join(re.split(r"[ \t\r\n\f\v]+", str(text).strip(" \t\r\n\f\v")))
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
