@@ -6,10 +6,11 @@ import json
 import re
 from pathlib import Path
 
-import polib
 import pytest
 from django.conf import settings
 from django.utils import translation
+
+from tests.catalogue_text import script_text
 
 pytestmark = pytest.mark.django_db
 
@@ -23,14 +24,6 @@ EXTENDS = re.compile(r"\{%\s*extends\s+[\"']([^\"']+)[\"']")
 INCLUDE = re.compile(r"\{%\s*include\s+[\"']([^\"']+)[\"']")
 
 
-def djangojs(language: str, msgid: str) -> str:
-    """The committed translation of one of the scripts' strings."""
-    po = polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "djangojs.po"))
-    entry = po.find(msgid)
-    assert entry is not None and entry.msgstr, f"{language}: {msgid!r} untranslated"
-    return entry.msgstr
-
-
 def served_catalogue(client, path: str, **headers) -> str:
     response = client.get(path, **headers)
     assert response.status_code == 200
@@ -40,7 +33,7 @@ def served_catalogue(client, path: str, **headers) -> str:
 
 @pytest.mark.parametrize("language", ["de", "fr"])
 def test_the_catalogue_of_the_language_the_address_names(client, language):
-    entry = '"Reload it": ' + json.dumps(djangojs(language, "Reload it"))
+    entry = '"Reload it": ' + json.dumps(script_text(language, "Reload it"))
     assert entry in served_catalogue(client, f"/jsi18n/{language}/", HTTP_ACCEPT_LANGUAGE="en")
     english = served_catalogue(client, "/jsi18n/en-gb/", HTTP_ACCEPT_LANGUAGE=language)
     assert '"Reload it"' not in english  # English needs no catalogue: the scripts' own words
