@@ -59,7 +59,7 @@ def test_a_players_day_in_german(new_context):
     expect(reporter.locator("main")).not_to_contain_text("Send the result")
 
     # the confirmations: the last one makes the result count
-    confirm = page_text(GERMAN, "Confirm this result")
+    confirm = page_text(GERMAN, "✓ Confirm this result")
     for seat in seats[1:]:
         other = phone(seat)
         check_page(other, f"the private page of {seat.entrant.display_name}")
