@@ -47,7 +47,7 @@ def test_a_players_day_in_german(new_context):
     reporter = phone(seats[0])
     check_page(reporter, "the private page")
     running = script_text(GERMAN, "running", context="clock")
-    expect(reporter.locator("[data-live-clock-state]").first).to_have_text(running)
+    expect(reporter.locator("span[data-live-clock-state]").first).to_have_text(running)
     one_less = script_text(GERMAN, "One less: %(what)s").split("%(what)s")[0]
     stepper = reporter.locator("button.step").first
     assert (stepper.get_attribute("aria-label") or "").startswith(one_less)
