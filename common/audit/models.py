@@ -52,7 +52,7 @@ class AuditEntry(Provenance):
     class Meta:
         db_table = "matches_auditentry"
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "audit entries"
+        verbose_name_plural = _("audit entries")
         indexes = [models.Index(fields=["tournament", "created_at"])]
 
     def __str__(self) -> str:

@@ -156,7 +156,7 @@ class LeagueLogEntry(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "league log entries"
+        verbose_name_plural = _("league log entries")
 
     def __str__(self) -> str:
         return f"{self.action} {self.target_type} {self.target_id}"
