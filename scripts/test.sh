@@ -26,5 +26,9 @@ if [ "${TEST_COVERAGE:-0}" = 1 ]; then
   coverage=(--cov --cov-branch --cov-report=term:skip-covered)
 fi
 export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-dev}
+# Compiled modules are kept (__pycache__, ignored by git): with PYTHONDONTWRITEBYTECODE set, as
+# in some shells, every worker and every server or manage.py a test starts compiles the project
+# and pytest rewrites every test module's asserts again, each time.
+unset PYTHONDONTWRITEBYTECODE
 exec .venv/bin/python -m pytest --numprocesses="${TEST_WORKERS:-2}" --durations=25 \
   "${coverage[@]}" "$@"
