@@ -45,6 +45,12 @@
   var OFFSET_KEY = "eye-live-offset";
   var POLL_AFTER_FAILURES = 3;
   var PING_EVERY_MS = 30000;
+  // A slow round trip leaves the time uncertain by up to half of it (a busy server may stamp
+  // its clock late in the trip): until one trip is this quick, ask again a second later, a few
+  // times, and keep the quickest (as NTP does at start).
+  var SETTLED_RTT_MS = 120;
+  var SETTLING_PINGS = 6;
+  var SETTLING_GAP_MS = 1000;
   // Many phones reload on the same push: spread the reloads so the server is not hit at once.
   // A push may say how widely (reload_spread_ms: round.published scales it to the event's size).
   var RELOAD_SPREAD_MS = 2500;
@@ -117,6 +123,7 @@
     this.syncPerfMs = 0;
     this.bestRtt = Infinity;
     this.bestAtPerf = 0;
+    this.settlingPings = 0;
     this.confirmedAtPerf = null; // when the server last told us its time
     this.confirmedAtServer = null;
     this.lastOffsetMs = storedOffset();
@@ -208,6 +215,7 @@
     socket.onopen = function () {
       // After a lost connection the device's clock may have jumped: measure afresh.
       if (self.failures > 0) self.bestRtt = Infinity;
+      self.settlingPings = 0;
       self.failures = 0;
       self.status("live");
       self.stopPolling();
@@ -244,6 +252,14 @@
 
   LiveConnection.prototype.ping = function () {
     this.send({ action: "ping", client_time_ms: Date.now() });
+  };
+
+  // After a pong: while no round trip was quick enough to trust, ping again shortly.
+  LiveConnection.prototype.settle = function () {
+    if (this.bestRtt <= SETTLED_RTT_MS || this.settlingPings >= SETTLING_PINGS) return;
+    this.settlingPings += 1;
+    var self = this;
+    setTimeout(function () { self.ping(); }, SETTLING_GAP_MS);
   };
 
   LiveConnection.prototype.startPolling = function () {
@@ -341,6 +357,7 @@
       } else {
         this.confirmedAtPerf = perfNow; // the server answered: what we count is confirmed
       }
+      this.settle();
     } else if (typeof m.server_time_ms === "number") {
       if (this.bestRtt === Infinity) this.syncTo(m.server_time_ms, perfNow); // rough until a pong
       else this.confirmedAtPerf = perfNow;

@@ -18,7 +18,6 @@ from datetime import timedelta
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import BROWSER_DIED
 from tests.browser.helpers import PHONE
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.logic.clock_maths import ClockState
@@ -102,11 +101,6 @@ def made_at(page) -> tuple[int, int]:
     return int(root.get_attribute("data-call-due-ms")), int(root.get_attribute("data-call-made-ms"))
 
 
-# Session 21's two CI runs, on a loaded machine, saw the projector's call 302 and 433 ms early
-# (the bound is 250 ms); alone it passes. Its clock sync on a busy server is the suspect (a
-# request queued before the server stamps its time reads as a clock ahead): see the note. Until
-# that is settled, a timing miss gets up to two more tries; the browser dying still gets one.
-@pytest.mark.flaky(reruns=2, only_rerun=["AssertionError", BROWSER_DIED])
 def test_the_first_burraparay_sounds_on_the_projector_and_phones_on_time(
     new_context, domination_round
 ):
