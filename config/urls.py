@@ -10,6 +10,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.views.accessibility import accessibility
 from accounts.views.language import choose_language
+from accounts.views.script_strings import script_strings
 from common.rate_limits import rate_limited
 from matches import urls as result_doors
 from tournament.views import app_shell, players
@@ -38,6 +39,7 @@ urlpatterns = [
     # (gettext() in static/js) and the accessibility statement
     path("i18n/setlang/", choose_language, name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("jsi18n/<str:language>/", script_strings, name="script-strings"),
     path("accessibility/", accessibility, name="accessibility"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -21,6 +21,12 @@
  * Nothing is counted on this device's own clock, so a phone whose clock is wrong hears the
  * call when the projector does. The container records the last call it made in
  * data-call-number, data-call-due-ms and data-call-made-ms (server time), for anyone to check.
+ *
+ * The words around the calls ("Red scores.", "Next: Blue.") are in the page's language (Django's
+ * catalogue, loaded before this script); the calls themselves are the game's invented words and
+ * never translated (locale/glossary.md). The voice speaks the page's language
+ * (document.documentElement.lang): a voice of that language when the browser has one
+ * (window.EyeCalls.pickVoice, the choice), else the browser's own for that language.
  */
 (function () {
   "use strict";
@@ -29,8 +35,48 @@
   var LATE_MS = 3000; // a call found later than this (a sleeping tab) is shown, not sounded
   var SOUND_KEY = "eye.sound";
 
+  // the flower colours (engine FLOWER_COLOURS) as the page's language names them
+  var COLOUR_NAMES = {
+    red: pgettext("flower colour", "Red"),
+    orange: pgettext("flower colour", "Orange"),
+    yellow: pgettext("flower colour", "Yellow"),
+    green: pgettext("flower colour", "Green"),
+    blue: pgettext("flower colour", "Blue"),
+    purple: pgettext("flower colour", "Purple")
+  };
+
   function capitalise(word) {
     return word ? word.charAt(0).toUpperCase() + word.slice(1) : "";
+  }
+
+  function colourName(colour) {
+    return colour ? COLOUR_NAMES[colour] || capitalise(colour) : "";
+  }
+
+  function normalLanguage(tag) {
+    return String(tag || "").toLowerCase().replace(/_/g, "-");
+  }
+
+  // The voice for a page in ``language`` ("de", "en-gb") among the browser's ``voices``: one of
+  // exactly that language ("en-GB"), else one of its main language ("de-AT" for "de"); the
+  // browser's default voice first among equals. null when none speaks it.
+  function pickVoice(voices, language) {
+    var wanted = normalLanguage(language);
+    if (!wanted || !voices) return null;
+    var main = wanted.split("-")[0];
+    var best = null;
+    var bestRank = 0;
+    for (var i = 0; i < voices.length; i++) {
+      var lang = normalLanguage(voices[i].lang);
+      var rank = lang === wanted ? 4 : lang.split("-")[0] === main ? 2 : 0;
+      if (rank && voices[i]["default"]) rank += 1;
+      if (rank > bestRank) { best = voices[i]; bestRank = rank; }
+    }
+    return best;
+  }
+
+  function pageLanguage() {
+    return document.documentElement.getAttribute("lang") || "";
   }
 
   function Sound() {
@@ -70,6 +116,10 @@
     if ("speechSynthesis" in window && window.SpeechSynthesisUtterance) {
       var utterance = new SpeechSynthesisUtterance(words);
       utterance.rate = 0.95;
+      var language = pageLanguage();
+      if (language) utterance.lang = language;
+      var voice = pickVoice(window.speechSynthesis.getVoices(), language);
+      if (voice) utterance.voice = voice;
       window.speechSynthesis.speak(utterance);
     }
   };
@@ -108,7 +158,8 @@
       for (var i = 0; i < buttons.length; i++) {
         // the state and what a tap does, in the page's language (the template's labels)
         var label = buttons[i].getAttribute(self.sound.on ? "data-label-on" : "data-label-off");
-        buttons[i].textContent = label || (self.sound.on ? "Sound: on \u2014 turn off" : "Sound: off \u2014 turn on");
+        buttons[i].textContent = label ||
+          (self.sound.on ? gettext("Sound: on \u2014 turn off") : gettext("Sound: off \u2014 turn on"));
         buttons[i].setAttribute("aria-pressed", self.sound.on ? "true" : "false");
       }
     }
@@ -134,7 +185,7 @@
       var nodes = this.root.querySelectorAll(selector);
       for (var i = 0; i < nodes.length; i++) fn(nodes[i]);
     }.bind(this);
-    each("[data-call-colour]", function (node) { node.textContent = capitalise(colour); });
+    each("[data-call-colour]", function (node) { node.textContent = colourName(colour); });
     each("[data-call-swatch]", function (node) { node.className = "flower flower-" + colour; });
     each("[data-call-focus]", function (node) { node.hidden = !colour; });
     this.root.setAttribute("data-call-flower", colour || "");
@@ -163,7 +214,9 @@
     var colours = calls ? this.colours(calls, null) : {};
     if (calls) this.showColour(colours.current);
     if (m.action === "start") {
-      var focus = colours.opening ? " " + capitalise(colours.opening) + " first." : "";
+      var focus = colours.opening
+        ? " " + interpolate(gettext("%(colour)s first."), { colour: colourName(colours.opening) }, true)
+        : "";
       this.show(m.call, undefined);
       this.sound.say(m.call + focus, CHIMES.start);
     } else if (m.action === "end") {
@@ -174,7 +227,7 @@
       this.show("");
     } else if (m.state === "ended" && !this.bungDone) {
       this.bungDone = true;
-      this.show(this.root.getAttribute("data-call-end") || "Yarra Bung!");
+      this.show(this.root.getAttribute("data-call-end") || gettext("Yarra Bung!"));
     }
     if (m.state === "running" || m.state === "paused") this.bungDone = false;
     if (calls) {
@@ -196,15 +249,18 @@
   Caller.prototype.fire = function (calls, call, elapsed) {
     this.fired = call.number;
     var colours = this.colours(calls, call);
-    var colour = colours.scored ? capitalise(colours.scored) : "";
-    var words = calls.call + (colour ? " " + colour + " scores." : "");
+    var colour = colourName(colours.scored);
+    var words = calls.call +
+      (colour ? " " + interpolate(gettext("%(colour)s scores."), { colour: colour }, true) : "");
     this.show(words, colours.next || colours.current);
     var due = this.clock.ends_at_ms - this.clock.total_ms + call.at_ms;
     this.root.setAttribute("data-call-number", String(call.number));
     this.root.setAttribute("data-call-due-ms", String(due));
     this.root.setAttribute("data-call-made-ms", String(Math.round(this.live.serverNow())));
     if (elapsed - call.at_ms <= LATE_MS) {
-      var next = colours.next ? " Next: " + capitalise(colours.next) + "." : "";
+      var next = colours.next
+        ? " " + interpolate(gettext("Next: %(colour)s."), { colour: colourName(colours.next) }, true)
+        : "";
       this.sound.say(words + next, CHIMES.scoring);
     }
   };
@@ -229,7 +285,7 @@
     if (elapsed >= c.total_ms && !this.bungDone) {
       // the time ran out on its own: that is "Yarra Bung!" too
       this.bungDone = true;
-      var bung = this.root.getAttribute("data-call-end") || "Yarra Bung!";
+      var bung = this.root.getAttribute("data-call-end") || gettext("Yarra Bung!");
       this.show(bung);
       this.sound.say(bung, CHIMES.end);
     }
@@ -242,6 +298,8 @@
       if (root && root.__live && !root.__caller) root.__caller = new Caller(root);
     }
   }
+
+  window.EyeCalls = { pickVoice: pickVoice, colourName: colourName };
 
   // live.js starts its connections on DOMContentLoaded; start after it.
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

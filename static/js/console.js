@@ -28,8 +28,9 @@
   // about a table's result. A confirmation leaves a report waiting: the same state.
   var WAITING = { "result.reported": true, "result.confirmed": true, "result.disputed": true };
   function tableState(m) {
-    if (m.type === "result.accepted") return { status: "accepted", label: "Accepted" };
-    if (WAITING[m.type] && m.status) return { status: m.status, label: m.label || m.status };
+    var label = window.EyeLive.statusLabel;
+    if (m.type === "result.accepted") return { status: "accepted", label: label("accepted") };
+    if (WAITING[m.type] && m.status) return { status: m.status, label: m.label || label(m.status) };
     return null;
   }
 
@@ -42,10 +43,19 @@
     return true;
   }
 
+  // the desk's news of a table, by its result's status
   var NEWS = {
-    accepted: " has a result now. ",
-    reported: " reported a result; it waits for confirmation. ",
-    disputed: " is disputed: a referee is needed. "
+    accepted: gettext("Table %(table)s has a result now."),
+    reported: gettext("Table %(table)s reported a result; it waits for confirmation."),
+    disputed: gettext("Table %(table)s is disputed: a referee is needed.")
+  };
+  // what the round page says when the clock was changed elsewhere
+  var CLOCK_NEWS = {
+    start: gettext("The clock was started."),
+    pause: gettext("The clock was paused."),
+    resume: gettext("The clock was resumed."),
+    extend: gettext("The clock was extended."),
+    end: gettext("The clock was ended.")
   };
 
   // --- search as you type -----------------------------------------------------------------
@@ -63,7 +73,7 @@
         item.hidden = !ok;
         if (ok) shown += 1;
       });
-      if (count) count.textContent = shown + " shown";
+      if (count) count.textContent = interpolate(ngettext("%(count)s shown", "%(count)s shown", shown), { count: shown }, true);
     });
   });
 
@@ -94,7 +104,7 @@
     var show = function (index) {
       for (var i = 0; i < pages.length; i++) pages[i].hidden = i !== index;
       if (counter) {
-        var format = counter.getAttribute("data-board-counter-format") || "page {page} of {pages}";
+        var format = counter.getAttribute("data-board-counter-format") || gettext("page {page} of {pages}");
         counter.textContent = format.replace("{page}", index + 1).replace("{pages}", pages.length);
       }
       board.setAttribute("data-board-shown", String(index + 1));
@@ -166,8 +176,8 @@
         if (!typing()) { window.location.reload(); return; }
         if (note) {
           note.hidden = false;
-          note.querySelector("[data-console-note-text]").textContent = "The clock was " +
-            ({start: "started", pause: "paused", resume: "resumed", extend: "extended", end: "ended"}[m.action] || "changed") + ". ";
+          note.querySelector("[data-console-note-text]").textContent =
+            (CLOCK_NEWS[m.action] || gettext("The clock was changed.")) + " ";
         }
       }
     });
@@ -187,12 +197,14 @@
         row.className = "status-" + state.status;
         var link = row.querySelector("[data-desk-action]");
         if (link) {
-          link.firstChild.textContent = state.status === "accepted" ? "View or correct" : "Enter result";
+          link.firstChild.textContent = state.status === "accepted"
+            ? gettext("View or correct") : gettext("Enter result");
         }
       }
       if (note && NEWS[state.status]) {
         note.hidden = false;
-        note.querySelector("[data-desk-note-text]").textContent = "Table " + m.table + NEWS[state.status];
+        note.querySelector("[data-desk-note-text]").textContent =
+          interpolate(NEWS[state.status], { table: m.table }, true) + " ";
       }
     });
   });
@@ -209,7 +221,7 @@
       box.textContent = "";
       if (!found.length) return;
       var title = document.createElement("p");
-      title.textContent = "Played before? Choose them to keep their history together:";
+      title.textContent = gettext("Played before? Choose them to keep their history together:");
       box.appendChild(title);
       found.forEach(function (s) {
         var button = document.createElement("button");
@@ -217,9 +229,13 @@
         button.name = "existing_player";
         button.value = String(s.player);
         button.className = "secondary";
-        button.textContent = "Register " + s.name + (s.club ? " (" + s.club + ")" : "") +
-          " · " + s.events + " event" + (s.events === 1 ? "" : "s") +
-          (s.last_event ? ", last " + s.last_event : "");
+        var who = s.club
+          ? interpolate(gettext("Register %(name)s (%(club)s)"), { name: s.name, club: s.club }, true)
+          : interpolate(gettext("Register %(name)s"), { name: s.name }, true);
+        var events = interpolate(ngettext("%(count)s event", "%(count)s events", s.events),
+          { count: s.events }, true);
+        button.textContent = who + " \u00b7 " + events + (s.last_event
+          ? ", " + interpolate(gettext("last %(event)s"), { event: s.last_event }, true) : "");
         box.appendChild(button);
       });
     };

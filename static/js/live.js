@@ -34,6 +34,9 @@
  *
  * Other scripts may listen: the container receives a "live:message" CustomEvent per message
  * (detail = the message), and window.EyeLive.send(container, object) sends a command.
+ *
+ * Its words come from the page's language (Django's catalogue, /jsi18n/<language>/, loaded
+ * before it); the data-live-state and data-live-clock-state attributes keep the English codes.
  */
 (function () {
   "use strict";
@@ -62,6 +65,27 @@
   // confirmation tapped just as another side's push arrived) the send's own answer replaces
   // the page instead.
   var SENDING_MS = 10000;
+
+  // what the connection and the clock show, in the page's language (the codes stay English)
+  var STATUS_TEXT = {
+    live: pgettext("connection", "live"),
+    reconnecting: pgettext("connection", "reconnecting"),
+    polling: pgettext("connection", "polling"),
+    updating: pgettext("connection", "updating")
+  };
+  // a result's status in words, as matches' MatchStatus says it (when a message has no label)
+  var RESULT_STATUS_TEXT = {
+    open: gettext("Waiting for a result"),
+    reported: gettext("Reported, waiting for confirmation"),
+    disputed: gettext("Disputed"),
+    accepted: gettext("Accepted")
+  };
+  var CLOCK_STATE_TEXT = {
+    idle: pgettext("clock", "idle"),
+    running: pgettext("clock", "running"),
+    paused: pgettext("clock", "paused"),
+    ended: pgettext("clock", "ended")
+  };
   var formTouched = false;
   var formSentAt = 0;
   document.addEventListener("input", function (event) {
@@ -78,10 +102,10 @@
     note.className = "live-changed";
     note.setAttribute("role", "status");
     note.setAttribute("data-live-changed", "");
-    note.appendChild(document.createTextNode("This page has changed since you opened it. "));
+    note.appendChild(document.createTextNode(gettext("This page has changed since you opened it.") + " "));
     var link = document.createElement("a");
     link.href = window.location.href.split("#")[0];
-    link.textContent = "Reload it";
+    link.textContent = gettext("Reload it");
     note.appendChild(link);
     var main = document.getElementById("main") || document.body;
     main.insertBefore(note, main.firstChild);
@@ -197,7 +221,7 @@
 
   LiveConnection.prototype.status = function (text) {
     var nodes = this.root.querySelectorAll("[data-live-status]");
-    for (var i = 0; i < nodes.length; i++) nodes[i].textContent = text;
+    for (var i = 0; i < nodes.length; i++) nodes[i].textContent = STATUS_TEXT[text] || text;
     this.root.setAttribute("data-live-state", text);
   };
 
@@ -331,8 +355,9 @@
     var text = "";
     if (!ok) {
       text = this.confirmedAtServer === null
-        ? "Not confirmed yet: counting from this device's last check"
-        : "Not confirmed since " + clockTime(this.confirmedAtServer) + ": no connection, still counting";
+        ? gettext("Not confirmed yet: counting from this device's last check")
+        : interpolate(gettext("Not confirmed since %(time)s: no connection, still counting"),
+          { time: clockTime(this.confirmedAtServer) }, true);
     }
     var notes = this.root.querySelectorAll("[data-live-clock-note]");
     for (var i = 0; i < notes.length; i++) {
@@ -457,7 +482,7 @@
     var nodes = this.root.querySelectorAll("[data-live-clock]");
     for (var i = 0; i < nodes.length; i++) nodes[i].textContent = text;
     nodes = this.root.querySelectorAll("[data-live-clock-state]");
-    for (var j = 0; j < nodes.length; j++) nodes[j].textContent = state;
+    for (var j = 0; j < nodes.length; j++) nodes[j].textContent = CLOCK_STATE_TEXT[state] || state;
     this.root.setAttribute("data-live-clock-state", state);
   };
 
@@ -493,6 +518,7 @@
     start: start,
     send: function (root, obj) { return root.__live ? root.__live.send(obj) : false; },
     connections: connections,
+    statusLabel: function (status) { return RESULT_STATUS_TEXT[status] || status; }
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

@@ -14,6 +14,9 @@
  *    it was saved. A player's page whose own action is sent follows it (not the desk's).
  * 4. On the referee desk, keeps every table's page for offline use and remembers the round's
  *    tables, so "Save and go to the next table" works through a round offline.
+ *
+ * Its words come from the page's language (Django's catalogue, /jsi18n/<language>/, loaded
+ * before it; the worker keeps it for offline pages).
  */
 (function () {
   "use strict";
@@ -66,14 +69,16 @@
     var at = renderedAt();
     banner.textContent = "";
     if (copy || !navigator.onLine) {
-      banner.appendChild(document.createTextNode("Offline" + (at ? " - last updated " + hhmm(at) : "")));
+      banner.appendChild(document.createTextNode(at
+        ? interpolate(gettext("Offline - last updated %(time)s"), { time: hhmm(at) }, true)
+        : gettext("Offline")));
     }
     if (copy && navigator.onLine) {
       // the phone believes it has a network, yet this page came from the kept copy
       banner.appendChild(document.createTextNode(" \u00b7 "));
       var link = document.createElement("a");
       link.href = location.href;
-      link.textContent = "Try again";
+      link.textContent = gettext("Try again");
       banner.appendChild(link);
     }
     banner.hidden = banner.textContent === "";
@@ -129,9 +134,13 @@
   }
 
   function stateText(entry) {
-    if (entry.state === "sent") return "Sent";
-    if (entry.state === "refused") return "Refused: " + entry.message;
-    return "Saved on this phone" + (entry.message ? " (" + entry.message + ")" : "");
+    if (entry.state === "sent") return gettext("Sent");
+    if (entry.state === "refused") {
+      return interpolate(gettext("Refused: %(why)s"), { why: entry.message }, true);
+    }
+    return entry.message
+      ? interpolate(gettext("Saved on this phone (%(why)s)"), { why: entry.message }, true)
+      : gettext("Saved on this phone");
   }
 
   function render() {
@@ -158,7 +167,7 @@
           if (what.length) {
             var details = document.createElement("details");
             var summary = document.createElement("summary");
-            summary.textContent = "What you typed";
+            summary.textContent = gettext("What you typed");
             details.appendChild(summary);
             var text = document.createElement("p");
             text.textContent = what.join("; ");
@@ -168,7 +177,7 @@
           var forget = document.createElement("button");
           forget.type = "button";
           forget.className = "link";
-          forget.textContent = "Forget it";
+          forget.textContent = gettext("Forget it");
           forget.addEventListener("click", function () { remove(entry.key).then(render); });
           item.appendChild(forget);
         }
@@ -191,12 +200,13 @@
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
       if (!json) {
         if (response.redirected && response.url.indexOf("/accounts/login/") !== -1) {
-          entry.message = "sign in again to send it";
+          entry.message = gettext("sign in again to send it");
         } else if (response.status >= 500 || response.status === 429) {
-          entry.message = "the server is busy; it will be sent again";
+          entry.message = gettext("the server is busy; it will be sent again");
         } else {
           entry.state = "refused";
-          entry.message = "the server answered " + response.status;
+          entry.message = interpolate(gettext("the server answered %(status)s"),
+            { status: response.status }, true);
         }
         return put(entry).then(function () { return entry; });
       }
@@ -263,7 +273,7 @@
     }
     var section = document.querySelector("[data-offline-actions]");
     note.textContent = (section && section.getAttribute("data-saved-here")) ||
-      "Saved on this phone: it is sent when the network returns.";
+      gettext("Saved on this phone: it is sent when the network returns.");
     if (note.scrollIntoView) note.scrollIntoView({ block: "nearest" });
   }
 

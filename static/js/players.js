@@ -22,6 +22,8 @@
     return String(Math.round(n * 100) / 100);
   }
 
+  var statusLabel = window.EyeLive.statusLabel;
+
   function badge(status, label) {
     var span = document.createElement("span");
     span.className = "badge badge-" + status;
@@ -43,7 +45,7 @@
         text(seat.querySelector('[data-live-cell="points"]'), fmt(p.points));
       });
     }
-    showBadge(root, m.match, m.status, m.status === "accepted" ? "Accepted" : m.status);
+    showBadge(root, m.match, m.status, statusLabel(m.status));
   }
 
   function showBadge(root, matchId, status, label) {
@@ -79,9 +81,13 @@
       var card = el("article", "side-card");
       card.appendChild(el("h3", "", names[id] || id));
       if (side.cup !== undefined) {
-        var cup = el("p", "", "Victory Cup: ");
+        // "Victory Cup: <strong>3</strong> tokens", the number in bold wherever the words put it
+        var cupWords = interpolate(
+          ngettext("Victory Cup: %(count)s token", "Victory Cup: %(count)s tokens", side.cup),
+          { count: "\u0000" }, true).split("\u0000");
+        var cup = el("p", "", cupWords[0]);
         cup.appendChild(el("strong", "", String(side.cup)));
-        cup.appendChild(document.createTextNode(" token" + (side.cup === 1 ? "" : "s")));
+        cup.appendChild(document.createTextNode(cupWords.slice(1).join("")));
         card.appendChild(cup);
       }
       if (side.characters) {
@@ -89,8 +95,11 @@
         side.characters.forEach(function (name) {
           var c = chars[name] || {};
           var item = el("li", c.knocked_out ? "out" : "", name + ": ");
-          if (c.knocked_out) item.appendChild(el("strong", "", "\u2717 knocked out"));
-          else item.appendChild(document.createTextNode("\u2665 " + c.health + " health"));
+          if (c.knocked_out) item.appendChild(el("strong", "", gettext("\u2717 knocked out")));
+          else {
+            item.appendChild(document.createTextNode("\u2665 " + interpolate(
+              ngettext("%(count)s health", "%(count)s health", c.health), { count: c.health }, true)));
+          }
           list.appendChild(item);
         });
         card.appendChild(list);
@@ -115,7 +124,7 @@
     root.addEventListener("live:message", function (event) {
       var m = event.detail;
       if (m.type === "result.accepted") resultAccepted(root, m);
-      else if (WAITING[m.type] && m.status) showBadge(root, m.match, m.status, m.label || m.status);
+      else if (WAITING[m.type] && m.status) showBadge(root, m.match, m.status, m.label || statusLabel(m.status));
       else if (m.type === "live.state" && root.hasAttribute("data-scoreboard")) drawBoard(root, m);
     });
   }

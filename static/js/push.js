@@ -69,17 +69,18 @@
         var words = answer.detail || Object.keys(answer).map(function (field) {
           return [].concat(answer[field]).join(" ");
         }).join(" ");
-        throw new Error(words || "the server answered " + response.status);
+        throw new Error(words || interpolate(gettext("the server answered %(status)s"),
+          { status: response.status }, true));
       });
     });
   }
 
   function turnOn() {
     onButton.disabled = true;
-    status.textContent = "Asking your browser…";
+    status.textContent = gettext("Asking your browser…");
     Notification.requestPermission().then(function (permission) {
       if (permission !== "granted") {
-        throw new Error("notifications are blocked for this site: allow them in your browser's settings.");
+        throw new Error(gettext("notifications are blocked for this site: allow them in your browser's settings."));
       }
       return registration();
     }).then(function (reg) {
@@ -93,9 +94,9 @@
       return post(panel.getAttribute("data-on-url"), subscription.toJSON());
     }).then(function () {
       remember(true);
-      show(true, "On: this device will be notified.");
+      show(true, gettext("On: this device will be notified."));
     }).catch(function (error) {
-      show(false, "Not turned on: " + error.message);
+      show(false, interpolate(gettext("Not turned on: %(why)s"), { why: error.message }, true));
     });
   }
 
@@ -109,15 +110,15 @@
       return post(panel.getAttribute("data-off-url"), { endpoint: subscription.endpoint });
     }).then(function () {
       remember(false);
-      show(false, "Off on this device.");
+      show(false, gettext("Off on this device."));
     }).catch(function (error) {
-      show(true, "Still on: " + error.message);
+      show(true, interpolate(gettext("Still on: %(why)s"), { why: error.message }, true));
     });
   }
 
   onButton.addEventListener("click", turnOn);
   offButton.addEventListener("click", turnOff);
   if (wasOn() && Notification.permission === "granted") {
-    show(true, "On: this device will be notified.");
+    show(true, gettext("On: this device will be notified."));
   }
 }());

@@ -50,12 +50,12 @@
     wrap.className = "stepper";
     input.parentNode.insertBefore(wrap, input);
     var what = labelOf(input) + (sideName(input) ? ", " + sideName(input) : "");
-    [["\u2212", -1, "One less: "], ["+", 1, "One more: "]].forEach(function (spec, index) {
+    [["\u2212", -1, gettext("One less: %(what)s")], ["+", 1, gettext("One more: %(what)s")]].forEach(function (spec, index) {
       var button = document.createElement("button");
       button.type = "button";
       button.className = "step";
       button.textContent = spec[0];
-      button.setAttribute("aria-label", spec[2] + what);
+      button.setAttribute("aria-label", interpolate(spec[2], { what: what }, true));
       // The input itself takes typed numbers; the buttons are for thumbs, not for the tab order.
       button.tabIndex = -1;
       button.addEventListener("click", function () { step(input, spec[1]); });
@@ -87,7 +87,7 @@
       var out = survivors.value === "0";
       button.setAttribute("aria-pressed", out ? "true" : "false");
       words.textContent = slot.getAttribute(out ? "data-label-on" : "data-label-off")
-        || (out ? "\u2717 Knocked out \u00b7 undo" : "Mark knocked out");
+        || (out ? gettext("\u2717 Knocked out \u00b7 undo") : gettext("Mark knocked out"));
       side.classList.toggle("is-out", out);
     }
     button.addEventListener("click", function () {

@@ -10,6 +10,8 @@
 (function (scope) {
   "use strict";
 
+  // the title when a push has none: the game's name, never translated (locale/glossary.md); a
+  // push carries its title and body already in the recipient's language (the server words it)
   var FALLBACK_TITLE = "Eye for an Eye";
 
   function sameSite(url) {

@@ -9,7 +9,13 @@
  *   network fails the last copy is served with the mark offline.js turns into the
  *   "Offline - last updated hh:mm" banner.
  * - Nothing else is kept: no POST, no sign-in or admin page, no API answer, no redirect.
- * - Web Push is in js/sw-push.js, imported below.
+ * - The scripts' strings (/jsi18n/<language>/, one address per language) are kept like those
+ *   pages, so an offline page still speaks its language.
+ * - The page it shows offline for a page never seen is in the language of the request that
+ *   fetched this worker (the visitor's): a visitor who switches language gets a new worker on
+ *   the next page they open, as with any change of this file.
+ * - Web Push is in js/sw-push.js, imported below; a notice's title and body come already
+ *   translated in the push message (the recipient's language, notifications/logic/texts.py).
  */
 importScripts("{% static 'js/sw-push.js' %}");
 
@@ -19,6 +25,9 @@ var PRECACHE = [{% for url in precache %}"{{ url|escapejs }}"{% if not forloop.l
 var STATIC_PREFIX = "{{ static_prefix|escapejs }}";
 var APP_PAGES = [{% for pattern in app_pages %}new RegExp("{{ pattern|escapejs }}"){% if not forloop.last %}, {% endif %}{% endfor %}];
 var OFFLINE_MARK = 'data-offline-copy="0"';
+var OFFLINE_LANGUAGE = "{{ offline.language|force_escape|escapejs }}";
+var OFFLINE_TITLE = "{{ offline.title|force_escape|escapejs }}";
+var OFFLINE_TEXT = "{{ offline.text|force_escape|escapejs }}";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -56,9 +65,9 @@ function offlineCopy(cached) {
 }
 
 function notSeenOffline() {
-  var html = "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
-    "<title>Offline</title><p style='font:1.1rem system-ui;margin:2rem'>You are offline, and this " +
-    "page was not opened on this phone before. It opens here once you have seen it online.</p>";
+  var html = "<!doctype html><html lang='" + OFFLINE_LANGUAGE + "'><meta charset=utf-8>" +
+    "<meta name=viewport content='width=device-width'><title>" + OFFLINE_TITLE + "</title>" +
+    "<p style='font:1.1rem system-ui;margin:2rem'>" + OFFLINE_TEXT + "</p>";
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 

@@ -10,7 +10,8 @@ fresh browser context as the person who would use it.
 Each page is opened once per window size (``WINDOWS`` says which checks each size gets):
 
 * no sideways scrolling at 360x740 and 390x844: the page is never wider than the screen
-  (``document.documentElement.scrollWidth <= window.innerWidth``);
+  (``document.documentElement.scrollWidth <= window.innerWidth``); at 360x740 in every language
+  the site speaks (German and French words run longer), chosen with the switcher's cookie;
 * screenshots ``<page>-phone.png`` (390x844) and ``<page>-desktop.png`` (1280x900) in
   ``var/screenshots/``; with ``UPDATE_SCREENSHOTS=1`` they refresh the tracked
   ``docs/screenshots/`` the README links instead;
@@ -20,6 +21,7 @@ Each page is opened once per window size (``WINDOWS`` says which checks each siz
 import datetime
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 
 from common.audit.actor import Actor
@@ -250,13 +252,18 @@ def showcase(django_db_setup, django_db_blocker, asgi_server):
 
 
 @pytest.fixture
-def open_page(showcase, new_context):
-    """``open_page(name, viewport)``: the page in a fresh context, as its usual visitor."""
+def open_page(showcase, new_context, asgi_server):
+    """``open_page(name, viewport, language=None)``: the page in a fresh context, as its usual
+    visitor (in ``language``: the header's switcher's cookie)."""
 
-    def open_(name, viewport, **options):
+    def open_(name, viewport, language=None, **options):
         role = PAGES[name]
         session = showcase["sessions"][role] if role else None
-        page = new_context(viewport=viewport, session=session, **options).new_page()
+        context = new_context(viewport=viewport, session=session, **options)
+        if language is not None:
+            cookie = {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": asgi_server}
+            context.add_cookies([cookie])
+        page = context.new_page()
         response = page.goto(showcase["paths"][name])
         assert response is not None and response.status == 200, (name, response and response.status)
         page.wait_for_load_state("load")
@@ -289,3 +296,16 @@ def test_page_at_window_size(open_page, name, window):
         assert path.stat().st_size > 1000
     if "accessibility" in checks:
         assert_no_serious_axe_violation(page, f"{name} at {window}")
+
+
+#: the languages besides English the narrow phone's overflow check runs in
+OTHER_LANGUAGES = [code for code, _name in settings.LANGUAGES if not code.startswith("en")]
+
+
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+@pytest.mark.parametrize("name", list(PAGES))
+def test_page_fits_a_narrow_phone_in_every_language(open_page, name, language):
+    """Longer German and French words do not push a page sideways at 360 px (issue 39)."""
+    page = open_page(name, NARROW_PHONE, language=language)
+    assert page.locator("html").get_attribute("lang") == language, f"{name} ignores the choice"
+    assert_no_sideways_overflow(page, f"{name} in {language}")

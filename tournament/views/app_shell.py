@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import PrefixNode, static
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
 #: the static files every page needs, kept on the phone when the worker installs
@@ -43,6 +44,9 @@ APP_PAGES = (
     r"^/events/[^/]+/desk/matches/\d+/$",
     r"^/me/[^/]+/$",
 )
+#: the scripts' strings of each language (``/jsi18n/<language>/``): kept like those pages, so
+#: that an offline copy of a page still finds its language's strings
+SCRIPT_STRINGS = r"^/jsi18n/[^/]+/$"
 #: the cache of those pages (offline.js empties it when someone signs out)
 PAGE_CACHE = "eye-pages-v1"
 
@@ -64,6 +68,30 @@ def static_prefix() -> str:
     return urlsplit(PrefixNode.handle_simple("STATIC_URL")).path
 
 
+def offline_page_text() -> dict[str, str]:
+    """The words of the page the worker shows for a page never seen online, in the language of
+    the request for the worker (the visitor's: it cannot read the catalogue offline)."""
+    return {
+        "language": get_language(),
+        "title": gettext("Offline"),
+        "text": gettext(
+            "You are offline, and this page was not opened on this phone before. "
+            "It opens here once you have seen it online."
+        ),
+    }
+
+
+def app_words() -> dict[str, str]:
+    """The name and description a phone installs the site with, in the visitor's language."""
+    return {
+        "language": get_language(),
+        "name": gettext("Eye for an Eye tournaments"),
+        "description": gettext(
+            "Your table, the standings and the referee desk of Eye for an Eye events."
+        ),
+    }
+
+
 @require_safe
 def service_worker(request):
     """``/sw.js``: the service worker; its cache name changes whenever the assets' URLs do."""
@@ -74,7 +102,8 @@ def service_worker(request):
         "static_cache": f"eye-static-{version}",
         "page_cache": PAGE_CACHE,
         "static_prefix": static_prefix(),
-        "app_pages": APP_PAGES,
+        "app_pages": (*APP_PAGES, SCRIPT_STRINGS),
+        "offline": offline_page_text(),
     }
     body = render_to_string("app/sw.js", context, request=request)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
@@ -98,6 +127,7 @@ def manifest(request):
         "theme": THEME_COLOUR,
         "background": BACKGROUND_COLOUR,
         "start": start_page(request.GET.get("start")),
+        "words": app_words(),
     }
     body = render_to_string("app/manifest.webmanifest", context, request=request)
     response = HttpResponse(body, content_type="application/manifest+json")
