@@ -2,7 +2,10 @@
 
 from django.db.models import Prefetch
 from django.shortcuts import render
+from django.utils.translation import gettext, pgettext_lazy
 
+from common.audit.logic.story import ordinal
+from common.audit.stories import ACTIVE_LANGUAGE
 from common.live.realtime import server_time_ms
 from matches.models import Match, ResultVersion, Seat, VersionState
 from tournament.logic.brackets import BracketError, stages_for
@@ -11,8 +14,6 @@ from tournament.models import ELIMINATION_STAGES, StageKind, stage_kind_named
 from tournament.services.elimination import TIE_BREAK_SUFFIX, bracket_mode
 from tournament.views.pages import ELIMINATION_KINDS, tournament_poll_url
 from tournament.views.visibility import public_rounds, token_query, visible_tournament
-
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
 def _elimination_matches(tournament):
@@ -45,15 +46,20 @@ def _seeds(matches) -> tuple[dict[int, int], int | None]:
 
 #: Short words for the drawing's box corner (the full wording is in the list below it).
 SHORT_STATUS = {
-    "open": "Waiting",
-    "reported": "Reported",
-    "disputed": "Disputed",
-    "accepted": "Accepted",
+    "open": pgettext_lazy("bracket box", "Waiting"),
+    "reported": pgettext_lazy("bracket box", "Reported"),
+    "disputed": pgettext_lazy("bracket box", "Disputed"),
+    "accepted": pgettext_lazy("bracket box", "Accepted"),
 }
 
 
 def _status(match) -> tuple[str, str]:
-    return match.status, SHORT_STATUS.get(match.status, match.get_status_display())
+    short = SHORT_STATUS.get(match.status)
+    return match.status, str(short) if short else match.get_status_display()
+
+
+def _group(label: str) -> str:
+    return gettext("Group %(label)s") % {"label": label}
 
 
 def _lines(match, seeds) -> list[Line]:
@@ -99,9 +105,9 @@ def bracket_columns(tournament) -> tuple[list[Column], dict]:
 
     columns = []
     if "Cut" in tie_breaks:
-        column = Column("Cut tie-break")
+        column = Column(gettext("Cut tie-break"))
         for match in tie_breaks["Cut"]:
-            box = Box(f"m{match.pk}", "Tie-break for the cut", *_status(match))
+            box = Box(f"m{match.pk}", gettext("Tie-break for the cut"), *_status(match))
             box.lines = _lines(match, seeds)
             column.boxes.append(box)
         columns.append(column)
@@ -118,11 +124,14 @@ def bracket_columns(tournament) -> tuple[list[Column], dict]:
             kinds_to_draw.append(kind)
     kinds_to_draw.sort(key=ELIMINATION_STAGES.index)
     for kind in kinds_to_draw:
-        column = Column(StageKind(kind).label)
+        column = Column(str(StageKind(kind).label), final=kind == StageKind.FINAL)
         if kind == StageKind.FINAL and finals:
             totals: dict[int, float] = {}
             for match in finals:
-                title = f"Final, game {match.game_in_series} of {len(finals)}"
+                title = gettext("Final, game %(n)s of %(of)s") % {
+                    "n": match.game_in_series,
+                    "of": len(finals),
+                }
                 box = Box(f"m{match.pk}", title, *_status(match))
                 box.lines = _lines(match, seeds)
                 for line in box.lines:
@@ -133,18 +142,19 @@ def bracket_columns(tournament) -> tuple[list[Column], dict]:
                 box.lines.sort(key=lambda ln: (-(ln.total or 0), ln.name))
                 column.boxes.append(box)
             for match in tie_breaks.get("Final", []):
-                box = Box(f"m{match.pk}", "Final tie-break", *_status(match))
+                box = Box(f"m{match.pk}", gettext("Final tie-break"), *_status(match))
                 box.lines = _lines(match, seeds)
                 column.boxes.append(box)
         elif kind in by_kind:
             for match in by_kind[kind]:
-                box = Box(f"m{match.pk}", f"Group {match.group_label}", *_status(match))
+                box = Box(f"m{match.pk}", _group(match.group_label), *_status(match))
                 box.lines = _lines(match, seeds)
                 for line in box.lines:
                     line.through = line.entrant_id in later[kind]
                 column.boxes.append(box)
                 for tb in tie_breaks.get(match.group_label, []):
-                    tb_box = Box(f"m{tb.pk}", f"Group {match.group_label} tie-break", *_status(tb))
+                    tie_break = gettext("Group %(label)s tie-break") % {"label": match.group_label}
+                    tb_box = Box(f"m{tb.pk}", tie_break, *_status(tb))
                     tb_box.lines = _lines(tb, seeds)
                     for line in tb_box.lines:
                         line.through = line.entrant_id in later[kind]
@@ -152,17 +162,30 @@ def bracket_columns(tournament) -> tuple[list[Column], dict]:
         else:
             template = templates[template_kinds.index(kind)]
             for group in template.groups:
-                title = f"Group {group.label}" if group.label != "Final" else "Final"
+                title = _group(group.label) if group.label != "Final" else gettext("Final")
                 if template.games > 1:
-                    title += f" ({template.games} games)"
-                box = Box(f"plan-{group.label}", title, "planned", "To be played", planned=True)
+                    title += " " + gettext("(%(n)s games)") % {"n": template.games}
+                box = Box(
+                    f"plan-{group.label}", title, "planned", gettext("To be played"), planned=True
+                )
                 box.lines = [Line(name=_reference(seat)) for seat in group.seats]
                 column.boxes.append(box)
         columns.append(column)
     if champion is not None:
         name = next((ln.name for b in columns[-1].boxes for ln in b.lines if ln.champion), champion)
         columns.append(
-            Column("Champion", [Box("champion", "Champion", "accepted", "Decided", [Line(name)])])
+            Column(
+                gettext("Champion"),
+                [
+                    Box(
+                        "champion",
+                        gettext("Champion"),
+                        "accepted",
+                        gettext("Decided"),
+                        [Line(name)],
+                    )
+                ],
+            )
         )
     facts = {"cut": cut, "seeds": seeds, "champion": champion, "has_games": bool(matches)}
     return columns, facts
@@ -172,8 +195,9 @@ def _reference(seat: str) -> str:
     """ "A1" -> "1st from A"; a plain seed number -> "Seed 3"."""
     label, number = seat.rstrip("0123456789"), seat[len(seat.rstrip("0123456789")) :]
     if not label:
-        return f"Seed {number}"
-    return f"{ORDINALS.get(int(number), number + 'th')} from {label}"
+        return gettext("Seed %(n)s") % {"n": number}
+    place = ordinal(int(number), ACTIVE_LANGUAGE)
+    return gettext("%(place)s from %(group)s") % {"place": place, "group": label}
 
 
 def bracket(request, slug):
@@ -181,16 +205,20 @@ def bracket(request, slug):
     rendered_at = server_time_ms()
     tournament = visible_tournament(request, slug)
     columns, facts = bracket_columns(tournament)
-    title = f"Elimination bracket of {tournament.name}"
+    title = gettext("Elimination bracket of %(event)s") % {"event": tournament.name}
     desc_parts = []
     if facts["cut"]:
-        desc_parts.append(f"Top {facts['cut']} after the Swiss rounds.")
+        desc_parts.append(gettext("Top %(n)s after the Swiss rounds.") % {"n": facts["cut"]})
     for column in columns:
         groups = ", ".join(b.title for b in column.boxes)
-        desc_parts.append(f"{column.title}: {groups}.")
+        desc_parts.append(
+            gettext("%(stage)s: %(games)s.") % {"stage": column.title, "games": groups}
+        )
     if facts["champion"]:
-        desc_parts.append(f"Champion: {columns[-1].boxes[0].lines[0].name}.")
-    desc = " ".join(desc_parts) + " The same results follow as a list."
+        desc_parts.append(
+            gettext("Champion: %(name)s.") % {"name": columns[-1].boxes[0].lines[0].name}
+        )
+    desc = " ".join([*desc_parts, gettext("The same results follow as a list.")])
     return render(
         request,
         "tournament/bracket.html",

@@ -39,6 +39,7 @@ class Column:
 
     title: str
     boxes: list[Box] = field(default_factory=list)
+    final: bool = False  # the final's column (its lines carry the series' totals)
 
 
 def short_name(name: str) -> str:
