@@ -51,7 +51,7 @@ def issued_body(issued: tokens.IssuedToken) -> dict:
 
 ISSUED = inline_serializer(
     "IssuedToken",
-    {"token": serializers.CharField(help_text="The secret: shown this once, never again.")},
+    {"token": serializers.CharField(help_text=_("The secret: shown this once, never again."))},
 )
 
 
@@ -73,14 +73,16 @@ class SignInForTokenView(APIView):
         )
         if user is None:
             raise serializers.ValidationError(
-                {"non_field_errors": ["Unable to sign in with those credentials."]}
+                {"non_field_errors": [_("Unable to sign in with those credentials.")]}
             )
         if is_mfa_enabled(user):
             raise serializers.ValidationError(
                 {
                     "non_field_errors": [
-                        "This account has a second factor: make a token on the "
-                        "API tokens page (/accounts/tokens/) instead."
+                        _(
+                            "This account has a second factor: make a token on the "
+                            "API tokens page (/accounts/tokens/) instead."
+                        )
                     ]
                 }  # fmt: skip
             )

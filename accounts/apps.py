@@ -3,11 +3,12 @@ player's own page."""
 
 from django.apps import AppConfig
 from django.contrib.admin.apps import AdminConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = "Accounts"
+    verbose_name = _("Accounts")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):

@@ -1,5 +1,6 @@
 """DRF authentication by API token: ``Authorization: Token <key>`` (or ``Bearer <key>``)."""
 
+from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
 
 from accounts.tokens import token_for_key
@@ -21,12 +22,12 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             return None
         if len(header) != 2:
             raise exceptions.AuthenticationFailed(
-                "Invalid token header: give 'Token' and the key, with one space between."
+                _("Invalid token header: give 'Token' and the key, with one space between.")
             )
         try:
             key = header[1].decode("ascii")
         except UnicodeError as exc:
-            raise exceptions.AuthenticationFailed("Invalid token.") from exc
+            raise exceptions.AuthenticationFailed(_("Invalid token.")) from exc
         token, why = token_for_key(key)
         if token is None:
             raise exceptions.AuthenticationFailed(why)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from matches.models import MatchStatus
 from tournament.models import EntrantStatus, RoundStatus, StaffRole, StaffRoleKind, Tournament
@@ -37,40 +39,44 @@ def state_of(tournament: Tournament) -> str:
     """Where the event is, as a sentence: registration, round N and its missing results, ..."""
     if tournament.status == "finished":
         name = champion_name(tournament)
-        return f"Finished: {name} is the champion." if name else "Finished."
+        return _("Finished: %(name)s is the champion.") % {"name": name} if name else _("Finished.")
     round_ = current_round(tournament)
     if round_ is not None:
         tables = round_.matches.filter(is_bye=False).aggregate(
             total=Count("id"), done=Count("id", filter=Q(status=MatchStatus.ACCEPTED))
         )
-        stage = "Elimination" if tournament.status == "elimination" else "Round"
         label = (
-            f"{stage}: round {round_.number}"
-            if stage == "Elimination"
-            else f"Round {round_.number}"
-        )
+            _("Elimination: round %(number)s")
+            if tournament.status == "elimination"
+            else _("Round %(number)s")
+        ) % {"number": round_.number}
         if round_.status == RoundStatus.DRAFT:
-            return f"{label} drafted, not yet published."
+            return _("%(round)s drafted, not yet published.") % {"round": label}
         missing = tables["total"] - tables["done"]
         if missing:
-            return f"{label} running: {missing} of {tables['total']} results missing."
-        return f"{label}: every result is in; close the round."
+            return ngettext(
+                "%(round)s running: %(missing)s of %(total)s result missing.",
+                "%(round)s running: %(missing)s of %(total)s results missing.",
+                tables["total"],
+            ) % {"round": label, "missing": missing, "total": tables["total"]}
+        return _("%(round)s: every result is in; close the round.") % {"round": label}
     if tournament.status in ("swiss", "elimination"):
         played = tournament.rounds.count()
-        return (
-            f"{tournament.get_status_display()}: {played} round{'s' if played != 1 else ''} "
-            "complete; the next is not paired yet."
-        )
+        return ngettext(
+            "%(stage)s: %(count)s round complete; the next is not paired yet.",
+            "%(stage)s: %(count)s rounds complete; the next is not paired yet.",
+            played,
+        ) % {"stage": tournament.get_status_display(), "count": played}
     counts = tournament.entrants.aggregate(
         registered=Count("id", filter=~Q(status=EntrantStatus.DROPPED)),
         checked_in=Count("id", filter=Q(status=EntrantStatus.CHECKED_IN)),
     )
     if tournament.status == "setup":
-        return f"Being set up: {counts['registered']} registered."
-    return (
-        f"{tournament.get_status_display()}: {counts['registered']} registered, "
-        f"{counts['checked_in']} checked in."
-    )
+        return _("Being set up: %(registered)s registered.") % counts
+    return _("%(stage)s: %(registered)s registered, %(checked_in)s checked in.") % {
+        "stage": tournament.get_status_display(),
+        **counts,
+    }
 
 
 def events_of(user) -> list[EventRow]:

@@ -2,6 +2,8 @@
 
 from allauth.account.forms import LoginForm, SignupForm
 from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts.tokens import DEFAULT_DAYS, LIFETIME_CHOICES, MAX_NAME_LENGTH
 
@@ -11,14 +13,17 @@ class TokenForm(forms.Form):
 
     name = forms.CharField(
         max_length=MAX_NAME_LENGTH,
-        label="Name",
-        help_text="What the token is for, e.g. 'results script' or 'desk laptop'.",
+        label=_("Name"),
+        help_text=_("What the token is for, e.g. 'results script' or 'desk laptop'."),
     )
     days = forms.TypedChoiceField(
         coerce=int,
-        choices=[(d, f"{d} days") for d in LIFETIME_CHOICES],
+        choices=lambda: [
+            (d, ngettext("%(count)d day", "%(count)d days", d) % {"count": d})
+            for d in LIFETIME_CHOICES
+        ],
         initial=DEFAULT_DAYS,
-        label="Expires after",
+        label=_("Expires after"),
     )
 
 
@@ -28,11 +33,11 @@ class SignInForm(LoginForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.label_suffix = ""
-        self.fields["login"].label = "Username or e-mail"
+        self.fields["login"].label = _("Username or e-mail")
         self.fields["login"].widget.attrs["placeholder"] = ""
         self.fields["password"].widget.attrs["placeholder"] = ""
         if "remember" in self.fields:
-            self.fields["remember"].label = "Keep me signed in on this device"
+            self.fields["remember"].label = _("Keep me signed in on this device")
 
 
 class SignUpForm(SignupForm):
@@ -41,8 +46,8 @@ class SignUpForm(SignupForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.label_suffix = ""
-        labels = {"email": "E-mail", "password2": "Password again"}
+        labels = {"email": _("E-mail"), "password2": _("Password again")}
         for name, field in self.fields.items():
             field.label = labels.get(name, field.label)
             field.widget.attrs.pop("placeholder", None)
-        self.fields["username"].help_text = "Shown to the events you run or referee."
+        self.fields["username"].help_text = _("Shown to the events you run or referee.")

@@ -22,6 +22,7 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.access import api_refusal
 from accounts.models import ApiToken
@@ -69,11 +70,17 @@ def issue(user, name: str, days: int = DEFAULT_DAYS) -> IssuedToken:
     """Make a named token for ``user`` that expires after ``days`` days."""
     name = (name or "").strip()
     if not name:
-        raise TokenError("name", "Give the token a name, e.g. the script or device it is for.")
+        raise TokenError("name", _("Give the token a name, e.g. the script or device it is for."))
     if len(name) > MAX_NAME_LENGTH:
-        raise TokenError("name", f"A token's name has at most {MAX_NAME_LENGTH} characters.")
+        raise TokenError(
+            "name",
+            _("A token's name has at most %(limit)s characters.") % {"limit": MAX_NAME_LENGTH},
+        )
     if isinstance(days, bool) or not isinstance(days, int) or not MIN_DAYS <= days <= MAX_DAYS:
-        raise TokenError("days", f"A token lasts {MIN_DAYS} to {MAX_DAYS} whole days.")
+        raise TokenError(
+            "days",
+            _("A token lasts %(min)s to %(max)s whole days.") % {"min": MIN_DAYS, "max": MAX_DAYS},
+        )
     refusal = api_refusal(user)
     if refusal:
         raise TokenError(ACCOUNT_FIELD, refusal)
@@ -84,7 +91,9 @@ def issue(user, name: str, days: int = DEFAULT_DAYS) -> IssuedToken:
         )
         if len(active) >= MAX_ACTIVE_TOKENS:
             raise TokenError(
-                "name", f"You hold {MAX_ACTIVE_TOKENS} active tokens; revoke one you no longer use."
+                "name",
+                _("You hold %(count)s active tokens; revoke one you no longer use.")
+                % {"count": MAX_ACTIVE_TOKENS},
             )
         key = PREFIX + secrets.token_urlsafe(30)
         token = ApiToken.objects.create(
@@ -136,17 +145,17 @@ def token_for_key(key: str) -> tuple[ApiToken | None, str]:
     """The active token for ``key`` (its ``user`` loaded), or None and why not (for a 401
     message)."""
     if not key or len(key) > MAX_KEY_LENGTH:
-        return None, "Invalid token."
+        return None, _("Invalid token.")
     token, verified = _token_with_user(hash_key(key))
     if token is None:
-        return None, "Invalid token."
+        return None, _("Invalid token.")
     if token.revoked_at is not None:
-        return None, "This token was revoked."
+        return None, _("This token was revoked.")
     now = timezone.now()
     if token.expires_at <= now:
-        return None, "This token has expired; make a new one on your tokens page."
+        return None, _("This token has expired; make a new one on your tokens page.")
     if not token.user.is_active:
-        return None, "This account is disabled."
+        return None, _("This account is disabled.")
     refusal = api_refusal(token.user, verified)
     if refusal:
         return None, refusal
@@ -160,7 +169,7 @@ def revoke(user, token_id: int) -> ApiToken:
     with transaction.atomic():
         token = ApiToken.objects.select_for_update().filter(user=user, pk=token_id).first()
         if token is None:
-            raise TokenError("token", "No such token of yours.")
+            raise TokenError("token", _("No such token of yours."))
         if token.revoked_at is None:
             token.revoked_at = timezone.now()
             token.save(update_fields=["revoked_at"])

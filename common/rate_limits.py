@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, ngettext_lazy
 
 from common.metrics import RATE_LIMIT_REFUSALS
 
@@ -164,19 +164,39 @@ def hit(scope: str, ident: str) -> int | None:
 
 
 MESSAGES = {
-    "login": "Too many failed sign-ins from your network. Try again in {s} seconds.",
-    "accounts": "Too many account requests from your network. Try again in {s} seconds.",
-    "results": "Too many result submissions from your network. Try again in {s} seconds.",
-    "private_link": (
+    "login": ngettext_lazy(
+        "Too many failed sign-ins from your network. Try again in %(s)s second.",
+        "Too many failed sign-ins from your network. Try again in %(s)s seconds.",
+        "s",
+    ),
+    "accounts": ngettext_lazy(
+        "Too many account requests from your network. Try again in %(s)s second.",
+        "Too many account requests from your network. Try again in %(s)s seconds.",
+        "s",
+    ),
+    "results": ngettext_lazy(
+        "Too many result submissions from your network. Try again in %(s)s second.",
+        "Too many result submissions from your network. Try again in %(s)s seconds.",
+        "s",
+    ),
+    "private_link": ngettext_lazy(
         "Too many requests with an unknown private link from your network. "
-        "Try again in {s} seconds."
+        "Try again in %(s)s second.",
+        "Too many requests with an unknown private link from your network. "
+        "Try again in %(s)s seconds.",
+        "s",
     ),
-    "check_in_code": gettext_lazy(
-        "Too many wrong check-in codes for this entry. Try again in {s} seconds, or check in "
-        "at the desk."
+    "check_in_code": ngettext_lazy(
+        "Too many wrong check-in codes for this entry. Try again in %(s)s second, or check in "
+        "at the desk.",
+        "Too many wrong check-in codes for this entry. Try again in %(s)s seconds, or check in "
+        "at the desk.",
+        "s",
     ),
-    "open_data": gettext_lazy(
-        "Too many open-data requests from your network. Try again in {s} seconds."
+    "open_data": ngettext_lazy(
+        "Too many open-data requests from your network. Try again in %(s)s second.",
+        "Too many open-data requests from your network. Try again in %(s)s seconds.",
+        "s",
     ),
 }
 
@@ -184,13 +204,15 @@ MESSAGES = {
 def too_many(request, scope: str, retry_after: int) -> HttpResponse:
     """HTTP 429 with a clear message (JSON for the API, a short page otherwise)."""
     RATE_LIMIT_REFUSALS.labels(scope).inc()
-    message = MESSAGES[scope].format(s=retry_after)
+    message = MESSAGES[scope] % {"s": retry_after}
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": message}, status=429)
     else:
         response = HttpResponse(
-            "<!doctype html><meta charset=utf-8><title>Too many requests</title>"
-            f"<h1>Too many requests</h1><p>{message}</p>",
+            "<!doctype html><meta charset=utf-8><title>{title}</title>"
+            "<h1>{title}</h1><p>{message}</p>".format(
+                title=gettext("Too many requests"), message=message
+            ),
             status=429,
             content_type="text/html; charset=utf-8",
         )

@@ -19,7 +19,7 @@ import sys
 
 from django.http import HttpResponse, JsonResponse
 from django.template import loader
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import defaults
 from psycopg_pool import PoolTimeout
 
@@ -42,8 +42,11 @@ def pool_exhausted(exc: BaseException | None) -> bool:
 def busy_response(request, retry_after: int) -> HttpResponse:
     """503 with ``Retry-After``: JSON ``{"detail": ...}`` for the API, else a short page that
     asks again by itself."""
-    message = _("The site is very busy right now: nothing was changed. Try again in %(s)s seconds.")
-    message %= {"s": retry_after}
+    message = ngettext(
+        "The site is very busy right now: nothing was changed. Try again in %(s)s second.",
+        "The site is very busy right now: nothing was changed. Try again in %(s)s seconds.",
+        retry_after,
+    ) % {"s": retry_after}
     if request.path.startswith("/api/") or "json" in request.headers.get("Accept", ""):
         response = JsonResponse({"detail": message}, status=503)
     else:

@@ -10,6 +10,7 @@ from urllib.parse import unquote
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 
 TOKEN_HEADER = "HTTP_X_ENTRANT_TOKEN"
 
@@ -36,7 +37,7 @@ def has_nul(request) -> bool:
 
 def bad_characters(request) -> HttpResponse:
     """HTTP 400 for a request with a NUL character where text is expected."""
-    message = "The address, its query or a header contains a NUL character."
+    message = _("The address, its query or a header contains a NUL character.")
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": message}, status=400)
     return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
@@ -46,7 +47,7 @@ def body_too_large(path: str, limit: int | None = None) -> HttpResponse:
     """HTTP 413 for a body over ``limit`` bytes (default ``REQUEST_MAX_BODY_BYTES``): JSON on the
     API, plain text elsewhere."""
     limit = limit or settings.REQUEST_MAX_BODY_BYTES
-    message = f"The request body is larger than {limit / 1_000_000:g} MB."
+    message = _("The request body is larger than %(size)s MB.") % {"size": f"{limit / 1_000_000:g}"}
     if path.startswith("/api/"):
         return JsonResponse({"detail": message}, status=413)
     return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")

@@ -10,6 +10,7 @@ address to use (JSON on the API), and leaves every other request alone.
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext as _
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
@@ -37,7 +38,10 @@ class WriteWithoutSlashMiddleware:
             and not path.endswith("/")
             and with_slash_exists(path)
         ):
-            message = f"This address ends with a slash: send the {request.method} to {path}/"
+            message = _("This address ends with a slash: send the %(method)s to %(path)s/") % {
+                "method": request.method,
+                "path": path,
+            }
             if path.startswith("/api/"):
                 return JsonResponse({"detail": message}, status=404)
             return HttpResponse(message, status=404, content_type="text/plain; charset=utf-8")

@@ -8,6 +8,9 @@ is shown as an error on the field that is wrong.
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext as _
 
 from engine import api as engine_api
 from leagues.logic.season_table import MAX_TABLE_PLACES, TIEBREAKERS
@@ -22,12 +25,14 @@ class OrganisationForm(forms.ModelForm):
     class Meta:
         model = Organisation
         fields = ["name", "slug", "region"]
-        labels = {"slug": "Web address", "name": "Club or convention"}
-        help_texts = {"slug": "Letters, digits and dashes: /orgs/<address>/."}
+        labels = {"slug": gettext_lazy("Web address"), "name": gettext_lazy("Club or convention")}
+        help_texts = {"slug": gettext_lazy("Letters, digits and dashes: /orgs/<address>/.")}
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(max_length=150, label="Username of the new staff member")
+    username = forms.CharField(
+        max_length=150, label=gettext_lazy("Username of the new staff member")
+    )
 
 
 def system_choices() -> list[tuple[str, str]]:
@@ -40,16 +45,23 @@ class SeasonForm(forms.ModelForm):
     points_table_text = forms.CharField(
         required=False,
         max_length=MAX_TABLE_TEXT,
-        label="Points by place",
-        help_text=f"Table method: the winner's points first, e.g. 25, 18, 15, 12, 10 "
-        f"(up to {MAX_TABLE_PLACES} places).",
+        label=gettext_lazy("Points by place"),
+        help_text=format_lazy(
+            gettext_lazy(
+                "Table method: the winner's points first, e.g. 25, 18, 15, 12, 10 "
+                "(up to {places} places)."
+            ),
+            places=MAX_TABLE_PLACES,
+        ),
     )
     tiebreakers = forms.MultipleChoiceField(
         required=False,
-        choices=[(t.key, t.label) for t in TIEBREAKERS.values()],
+        choices=lambda: [(t.key, gettext(t.label)) for t in TIEBREAKERS.values()],
         widget=forms.CheckboxSelectMultiple,
-        help_text="After the total, in the order listed here; none chosen: events won, best single "
-        "result, events played.",
+        help_text=gettext_lazy(
+            "After the total, in the order listed here; none chosen: events won, best single "
+            "result, events played."
+        ),
     )
 
     class Meta:
@@ -66,16 +78,16 @@ class SeasonForm(forms.ModelForm):
             "is_public",
         ]
         labels = {
-            "slug": "Web address",
-            "method": "League points",
-            "best_of": "Results counted (best N)",
-            "planned_events": "Events in the season (of M)",
-            "is_public": "Anyone may see the season table",
+            "slug": gettext_lazy("Web address"),
+            "method": gettext_lazy("League points"),
+            "best_of": gettext_lazy("Results counted (best N)"),
+            "planned_events": gettext_lazy("Events in the season (of M)"),
+            "is_public": gettext_lazy("Anyone may see the season table"),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game_system"] = forms.ChoiceField(choices=system_choices(), label="Game")
+        self.fields["game_system"] = forms.ChoiceField(choices=system_choices(), label=_("Game"))
         if self.instance.pk:
             self.fields["slug"].disabled = True
             table = self.instance.points_table or []
@@ -85,11 +97,11 @@ class SeasonForm(forms.ModelForm):
         text = self.cleaned_data["points_table_text"].replace(";", ",")
         parts = [p.strip() for p in text.split(",") if p.strip()]
         if len(parts) > MAX_TABLE_PLACES:
-            raise forms.ValidationError(f"At most {MAX_TABLE_PLACES} places.")
+            raise forms.ValidationError(_("At most %(max)s places.") % {"max": MAX_TABLE_PLACES})
         try:
             return [float(p) for p in parts]
         except ValueError as exc:
-            raise forms.ValidationError("Type numbers separated by commas.") from exc
+            raise forms.ValidationError(_("Type numbers separated by commas.")) from exc
 
     def clean(self):
         data = super().clean()
@@ -112,10 +124,10 @@ class SeasonForm(forms.ModelForm):
 
 
 class AddEventForm(forms.Form):
-    event = forms.ChoiceField(label="Event to add")
+    event = forms.ChoiceField(label=gettext_lazy("Event to add"))
 
     def __init__(self, events, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["event"].choices = [
-            (e.slug, f"{e.name} ({e.starts_on or 'no date'})") for e in events
+            (e.slug, f"{e.name} ({e.starts_on or _('no date')})") for e in events
         ]

@@ -17,6 +17,8 @@ import json
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from common.audit.actor import Actor
@@ -28,7 +30,7 @@ from notifications.services import subscriptions
 from tournament.services.permissions import entrant_from_token
 from tournament.views.organiser.common import page_actor, staff_tournament
 
-PUSH_OFF = "Notifications are off on this server."
+PUSH_OFF = gettext_lazy("Notifications are off on this server.")
 
 
 def _refused(errors: dict, status: int = 400) -> JsonResponse:
@@ -38,11 +40,15 @@ def _refused(errors: dict, status: int = 400) -> JsonResponse:
 def _body(request) -> tuple[object, dict | None]:
     """The request's JSON body, or (None, the 400's errors)."""
     if len(request.body) > MAX_BODY_BYTES:
-        return None, {"non_field_errors": [f"A subscription is at most {MAX_BODY_BYTES} bytes."]}
+        return None, {
+            "non_field_errors": [
+                _("A subscription is at most %(limit)s bytes.") % {"limit": MAX_BODY_BYTES}
+            ]
+        }
     try:
         return json.loads(request.body.decode("utf-8")), None
     except (UnicodeDecodeError, ValueError):
-        return None, {"non_field_errors": ["The body is not JSON."]}
+        return None, {"non_field_errors": [_("The body is not JSON.")]}
 
 
 def _subscription(request):
@@ -64,7 +70,7 @@ def _endpoint(request):
     data, errors = _body(request)
     if errors is None:
         if not isinstance(data, dict) or set(data) != {"endpoint"}:
-            errors = {"non_field_errors": ['Send {"endpoint": "..."} only.']}
+            errors = {"non_field_errors": [_('Send {"endpoint": "..."} only.')]}
         else:
             problems = endpoint_errors(
                 data["endpoint"],
@@ -80,10 +86,10 @@ def _endpoint(request):
 def _player(token):
     """(the entrant of a private link, None) or (None, the 404 response)."""
     if configured_keys() is None:
-        return None, _refused({"detail": PUSH_OFF}, 404)
+        return None, _refused({"detail": str(PUSH_OFF)}, 404)
     entrant = entrant_from_token(None, token)
     if entrant is None:
-        return None, _refused({"detail": "This private link is not valid."}, 404)
+        return None, _refused({"detail": _("This private link is not valid.")}, 404)
     return entrant, None
 
 
@@ -123,7 +129,7 @@ def staff_on(request, slug):
     """Subscribe this device of a referee or organiser to the event's disputes."""
     tournament = staff_tournament(request, slug)
     if configured_keys() is None:
-        return _refused({"detail": PUSH_OFF}, 404)
+        return _refused({"detail": str(PUSH_OFF)}, 404)
     data, refused = _subscription(request)
     if refused is not None:
         return refused
@@ -137,7 +143,7 @@ def staff_off(request, slug):
     """Stop the event's dispute notifications on this device of a member of its staff."""
     tournament = staff_tournament(request, slug)
     if configured_keys() is None:
-        return _refused({"detail": PUSH_OFF}, 404)
+        return _refused({"detail": str(PUSH_OFF)}, 404)
     endpoint, refused = _endpoint(request)
     if refused is not None:
         return refused

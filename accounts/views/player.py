@@ -11,6 +11,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.models import ApiToken
@@ -51,7 +53,15 @@ def history(request):
 @require_POST
 def claim_by_email(request):
     joined = player_service.claim_by_email(request.user, _actor(request))
-    messages.success(request, f"{joined} record{'s' if joined != 1 else ''} added to your history.")
+    messages.success(
+        request,
+        ngettext(
+            "%(count)s record added to your history.",
+            "%(count)s records added to your history.",
+            joined,
+        )
+        % {"count": joined},
+    )
     return redirect("accounts:history")
 
 
@@ -60,12 +70,16 @@ def claim_by_email(request):
 def privacy(request):
     player = player_service.player_of(request.user)
     if player is None:
-        messages.error(request, "You have no events yet: there is no page to show.")
+        messages.error(request, _("You have no events yet: there is no page to show."))
         return redirect("accounts:history")
     player.profile_public = request.POST.get("profile_public") == "on"
     player.save(update_fields=["profile_public"])
-    state = "public" if player.profile_public else "private"
-    messages.success(request, f"Your player page is {state} now.")
+    messages.success(
+        request,
+        _("Your player page is public now.")
+        if player.profile_public
+        else _("Your player page is private now."),
+    )
     return redirect("accounts:history")
 
 
@@ -76,10 +90,12 @@ def new_link(request, entrant_id: int):
     player = player_service.player_of(request.user)
     entrant = get_object_or_404(Entrant, pk=entrant_id)
     if player is None or entrant not in entries_of(player):
-        raise Http404("That is not one of your entries.")
+        raise Http404(_("That is not one of your entries."))
     replace_private_link(entrant, _actor(request))
     messages.success(
-        request, f"New private link for {entrant.tournament.name}; the old one no longer works."
+        request,
+        _("New private link for %(event)s; the old one no longer works.")
+        % {"event": entrant.tournament.name},
     )
     return redirect("accounts:history")
 
@@ -89,7 +105,7 @@ def public_player(request, player_id: int):
     ratings and head-to-head record (from public events), no e-mail."""
     player = get_object_or_404(Player, pk=player_id)
     if not player.profile_public:
-        raise Http404("This player's page is private.")
+        raise Http404(_("This player's page is private."))
     rows = [r for r in history_of(player) if r.entrant.tournament.is_public]
     return render(
         request,
@@ -155,7 +171,7 @@ def download_data(request):
 
 
 class DeleteAccountForm(forms.Form):
-    password = forms.CharField(widget=forms.PasswordInput, label="Your password")
+    password = forms.CharField(widget=forms.PasswordInput, label=gettext_lazy("Your password"))
 
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -163,7 +179,7 @@ class DeleteAccountForm(forms.Form):
 
     def clean_password(self):
         if not self.user.check_password(self.cleaned_data["password"]):
-            raise forms.ValidationError("That is not your password.")
+            raise forms.ValidationError(_("That is not your password."))
         return self.cleaned_data["password"]
 
 
@@ -187,7 +203,7 @@ def delete_account(request):
             player.save(update_fields=["user", "email", "profile_public"])
         logout(request)
         user.delete()
-        messages.success(request, "Your account is deleted. Your results stay in their events.")
+        messages.success(request, _("Your account is deleted. Your results stay in their events."))
         return redirect("tournament:home")
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/delete.html", {"form": form, "owned": owned}, status=status)

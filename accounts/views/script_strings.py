@@ -23,6 +23,6 @@ MAX_AGE_SECONDS = 3600
 def script_strings(request, language: str):
     """The catalogue of ``language`` (one of ``LANGUAGES``, spelt as the site spells it)."""
     if language not in dict(settings.LANGUAGES):
-        raise Http404("The site speaks no such language.")
+        raise Http404(translation.gettext("The site speaks no such language."))
     with translation.override(language):
         return JavaScriptCatalog.as_view()(request)

@@ -4,6 +4,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts import tokens
@@ -52,7 +54,9 @@ def token_revoke(request, token_id: int):
     except tokens.TokenError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"Token {token.name!r} revoked: it no longer works.")
+        messages.success(
+            request, _("Token %(name)s revoked: it no longer works.") % {"name": repr(token.name)}
+        )
     return redirect("accounts:tokens")
 
 
@@ -60,5 +64,8 @@ def token_revoke(request, token_id: int):
 @require_POST
 def token_revoke_all(request):
     count = tokens.revoke_all(request.user)
-    messages.success(request, f"{count} token{'s' if count != 1 else ''} revoked.")
+    messages.success(
+        request,
+        ngettext("%(count)s token revoked.", "%(count)s tokens revoked.", count) % {"count": count},
+    )
     return redirect("accounts:tokens")

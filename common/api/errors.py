@@ -16,6 +16,7 @@ Error format (every endpoint of /api/v1/):
 """
 
 from django.db import IntegrityError
+from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -38,7 +39,7 @@ def api_exception_handler(exc, context):
         return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, IntegrityError):
         return Response(
-            {"detail": "the change conflicts with the current data; reload and try again"},
+            {"detail": _("the change conflicts with the current data; reload and try again")},
             status=status.HTTP_409_CONFLICT,
         )
     return drf_exception_handler(exc, context)

@@ -3,6 +3,8 @@ errors (400), at most ``MAX_ERRORS`` of them listed."""
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
@@ -23,10 +25,17 @@ class StrictFieldsMixin:
             refused = [key for key in data if key not in writable]
             for key in refused[:MAX_ERRORS]:
                 known = key in self.fields
-                errors[str(key)[:100]] = ["This field is read-only." if known else "Unknown field."]
+                errors[str(key)[:100]] = [
+                    _("This field is read-only.") if known else _("Unknown field.")
+                ]
             if len(refused) > MAX_ERRORS:
                 errors["non_field_errors"] = [
-                    f"... and {len(refused) - MAX_ERRORS} more unknown fields, not listed"
+                    ngettext(
+                        "... and %(count)s more unknown field, not listed",
+                        "... and %(count)s more unknown fields, not listed",
+                        len(refused) - MAX_ERRORS,
+                    )
+                    % {"count": len(refused) - MAX_ERRORS}
                 ]
             if errors:
                 raise serializers.ValidationError(errors)

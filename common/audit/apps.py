@@ -1,6 +1,7 @@
 """App config of the audit trail (its table keeps the name it was born with in matches)."""
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AuditConfig(AppConfig):
@@ -8,4 +9,4 @@ class AuditConfig(AppConfig):
 
     name = "common.audit"
     label = "audit"
-    verbose_name = "Audit trail"
+    verbose_name = _("Audit trail")

@@ -8,6 +8,7 @@ no row (``common/audit/migrations/0001_initial.py``).
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from common.audit.channels import Channel
 
@@ -24,7 +25,7 @@ class Provenance(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="The side acting through its private link.",
+        help_text=_("The side acting through its private link."),
     )
     channel = models.CharField(max_length=8, choices=Channel.choices, default=Channel.PAGE)
     ip_address = models.GenericIPAddressField(null=True, blank=True)
@@ -41,7 +42,7 @@ class AuditEntry(Provenance):
     tournament = models.ForeignKey(
         "tournament.Tournament", on_delete=models.CASCADE, related_name="audit_entries"
     )
-    action = models.CharField(max_length=40, help_text="e.g. result.corrected, round.published.")
+    action = models.CharField(max_length=40, help_text=_("e.g. result.corrected, round.published."))
     target_type = models.CharField(max_length=40)
     target_id = models.CharField(max_length=40, blank=True)
     before = models.JSONField(null=True, blank=True)
@@ -51,7 +52,7 @@ class AuditEntry(Provenance):
     class Meta:
         db_table = "matches_auditentry"
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "audit entries"
+        verbose_name_plural = _("audit entries")
         indexes = [models.Index(fields=["tournament", "created_at"])]
 
     def __str__(self) -> str:

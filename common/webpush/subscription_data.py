@@ -68,7 +68,7 @@ def endpoint_errors(endpoint, service_hosts: list[str], allow_loopback: bool) ->
     if allow_loopback and is_loopback(host):
         return []
     if not host_allowed(host, service_hosts):
-        return [f"{host} is not a known push service."]
+        return [_("%(host)s is not a known push service.") % {"host": host}]
     if port not in (None, HTTPS_PORT):
         return [
             _(
@@ -95,19 +95,21 @@ def host_setting_problem(entry: str) -> str | None:
 def key_errors(value, size: int, *, point: bool = False) -> list[str]:
     """What is wrong with one base64url key of ``size`` bytes (a P-256 point when ``point``)."""
     if not isinstance(value, str) or not value:
-        return ["This field is required."]
+        return [_("This field is required.")]
     if len(value) > MAX_KEY_TEXT_LENGTH:
-        return [f"A key has at most {MAX_KEY_TEXT_LENGTH} characters."]
+        return [_("A key has at most %(limit)s characters.") % {"limit": MAX_KEY_TEXT_LENGTH}]
     raw = b64url_decode(value)
     if raw is None:
-        return ["This is not base64url."]
+        return [_("This is not base64url.")]
     if len(raw) != size:
-        return [f"This key must be {size} bytes, not {len(raw)}."]
+        return [
+            _("This key must be %(size)s bytes, not %(found)s.") % {"size": size, "found": len(raw)}
+        ]
     if point:
         try:
             ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
         except ValueError:
-            return ["This is not a P-256 public key."]
+            return [_("This is not a P-256 public key.")]
     return []
 
 
@@ -120,23 +122,23 @@ def parse_subscription(
     browsers send as null) is accepted and ignored.
     """
     if not isinstance(data, dict):
-        return None, {"non_field_errors": ["Send the subscription as a JSON object."]}
+        return None, {"non_field_errors": [_("Send the subscription as a JSON object.")]}
     errors: dict[str, list[str]] = {}
     for key in sorted(set(map(str, data)) - KNOWN_FIELDS)[:10]:
-        errors[key[:100]] = ["Unknown field."]
+        errors[key[:100]] = [_("Unknown field.")]
     expiration = data.get("expirationTime")
     if expiration is not None and (
         isinstance(expiration, bool) or not isinstance(expiration, int | float)
     ):
-        errors["expirationTime"] = ["A time in milliseconds, or null."]
+        errors["expirationTime"] = [_("A time in milliseconds, or null.")]
     if problems := endpoint_errors(data.get("endpoint"), service_hosts, allow_loopback):
         errors["endpoint"] = problems
     keys = data.get("keys")
     if not isinstance(keys, dict):
-        errors["keys"] = ["An object with p256dh and auth."]
+        errors["keys"] = [_("An object with p256dh and auth.")]
         return None, errors
     for key in sorted(set(map(str, keys)) - KEY_FIELDS)[:10]:
-        errors[f"keys.{key[:100]}"] = ["Unknown field."]
+        errors[f"keys.{key[:100]}"] = [_("Unknown field.")]
     if problems := key_errors(keys.get("p256dh"), P256DH_BYTES, point=True):
         errors["keys.p256dh"] = problems
     if problems := key_errors(keys.get("auth"), AUTH_BYTES):

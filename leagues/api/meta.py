@@ -8,6 +8,8 @@ the average place, counted over public events' accepted games of finished rounds
 that cannot be read is a 400 naming it.
 """
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, serializers
@@ -26,12 +28,12 @@ class MetaLineSerializer(serializers.Serializer):
     system = serializers.CharField()
     mode = serializers.CharField()
     chief = serializers.CharField()
-    games = serializers.IntegerField(help_text="Games in which a side named this chief.")
-    wins = serializers.IntegerField(help_text="Of those, games its side placed first.")
-    win_share = serializers.FloatField(help_text="wins / games, 0 to 1.")
-    win_share_low = serializers.FloatField(source="win_low", help_text="95% Wilson interval.")
-    win_share_high = serializers.FloatField(source="win_high", help_text="95% Wilson interval.")
-    average_place = serializers.FloatField(help_text="1 is first.")
+    games = serializers.IntegerField(help_text=_("Games in which a side named this chief."))
+    wins = serializers.IntegerField(help_text=_("Of those, games its side placed first."))
+    win_share = serializers.FloatField(help_text=_("wins / games, 0 to 1."))
+    win_share_low = serializers.FloatField(source="win_low", help_text=_("95% Wilson interval."))
+    win_share_high = serializers.FloatField(source="win_high", help_text=_("95% Wilson interval."))
+    average_place = serializers.FloatField(help_text=_("1 is first."))
 
 
 class LicenceSerializer(serializers.Serializer):
@@ -45,10 +47,15 @@ class MetaSerializer(serializers.Serializer):
 
     licence = LicenceSerializer()
     filters = serializers.DictField(child=serializers.CharField())
-    games = serializers.IntegerField(help_text="Games counted.")
-    unnamed_games = serializers.IntegerField(help_text="Games counted where no side named a chief.")
+    games = serializers.IntegerField(help_text=_("Games counted."))
+    unnamed_games = serializers.IntegerField(
+        help_text=_("Games counted where no side named a chief.")
+    )
     truncated = serializers.BooleanField(
-        help_text=f"True when more than {MAX_GAMES} games matched: the newest were counted."
+        help_text=format_lazy(
+            _("True when more than {count} games matched: the newest were counted."),
+            count=MAX_GAMES,
+        )
     )
     lines = MetaLineSerializer(many=True)
 

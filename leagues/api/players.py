@@ -7,6 +7,7 @@
 """
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, serializers
@@ -30,7 +31,7 @@ def public_player(player_id: int) -> Player:
     """The player, if their page is public; a 404 either way otherwise (no hint which)."""
     player = get_object_or_404(Player, pk=player_id)
     if not player.profile_public:
-        raise exceptions.NotFound("No such player page.")
+        raise exceptions.NotFound(_("No such player page."))
     return player
 
 
@@ -123,7 +124,7 @@ class HeadToHeadView(ApiViewMixin, generics.ListAPIView):
         player = public_player(self.kwargs["player_id"])
         system = self.request.query_params.get("system") or None
         if system is not None and (len(system) > MAX_SYSTEM_LENGTH or system not in systems()):
-            raise exceptions.ValidationError({"system": ["No such game system."]})
+            raise exceptions.ValidationError({"system": [_("No such game system.")]})
         return head_to_head_of(player.pk, public_only=True, system=system)
 
     def list(self, request, *args, **kwargs):

@@ -1,6 +1,7 @@
 """The rating lists over the API: ``GET /api/v1/ratings/<system>/``, paged, narrowed like the
 page by ``?club=``, ``?organisation=<slug>`` and ``?region=``."""
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, generics, serializers
 from rest_framework.permissions import AllowAny
 
@@ -38,5 +39,5 @@ class RatingListView(ApiViewMixin, generics.ListAPIView):
             return PlayerRating.objects.none()
         system = self.kwargs["system"]
         if system not in systems():
-            raise exceptions.NotFound("No such game system.")
+            raise exceptions.NotFound(_("No such game system."))
         return listed(system, ListFilters.from_query(self.request.query_params))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, generics, serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -155,7 +156,7 @@ class SeasonEventsView(SeasonNestedMixin, APIView):
         body.is_valid(raise_exception=True)
         tournament = Tournament.objects.filter(slug=body.validated_data["event"]).first()
         if tournament is None:
-            raise exceptions.ValidationError({"event": ["No event has this address."]})
+            raise exceptions.ValidationError({"event": [_("No event has this address.")]})
         season_service.add_event(season, tournament, actor_for(request))
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from common.logic.words import Translate, TranslatePlural, as_is, english_plural, gettext_noop
 from leagues.logic.rating import MODEL, Rating
 
 #: the most points one chart (or one API answer) draws
@@ -97,6 +98,17 @@ def ticks(low: float, high: float, count: int = 4) -> list[float]:
     return values
 
 
+NOTHING_YET = gettext_noop("Nothing to draw yet.")
+NO_GAMES_YET = gettext_noop("No rated games yet")
+GAMES_AXIS = gettext_noop("games played")
+RATING_AXIS = gettext_noop("rating")
+DESCRIPTION = gettext_noop(
+    "Rating (the skill estimate) after each game, %(games)s in all: lowest %(lowest)s, "
+    "highest %(highest)s, now %(now)s; the shaded band, how sure the estimate is, now "
+    "%(low)s to %(high)s."
+)
+
+
 def label(value: float) -> str:
     """A tick label: whole numbers without a point."""
     return f"{value:.0f}" if float(value).is_integer() else f"{value:g}"
@@ -107,19 +119,34 @@ def safe_id(text: str) -> str:
     return re.sub(r"[^a-zA-Z0-9-]", "-", text)[:60] or "chart"
 
 
-def summary(points: Sequence[Point], system_name: str) -> str:
+def summary(
+    points: Sequence[Point],
+    system_name: str,
+    gettext: Translate = as_is,
+    ngettext: TranslatePlural = english_plural,
+) -> str:
     """What the chart says in one sentence (its title, read by screen readers)."""
     if not points:
-        return f"{system_name}: no rated games yet"
+        return gettext(gettext_noop("%(system)s: no rated games yet")) % {"system": system_name}
     last = points[-1]
-    games = "game" if last.games == 1 else "games"
-    return f"{system_name} rating after {last.games} {games}: {last.listed:.1f}"
+    return ngettext(
+        "%(system)s rating after %(games)s game: %(rating)s",
+        "%(system)s rating after %(games)s games: %(rating)s",
+        last.games,
+    ) % {"system": system_name, "games": last.games, "rating": f"{last.listed:.1f}"}
 
 
-def rating_chart_svg(points: Sequence[Point], system_name: str, chart_id: str) -> str:
-    """The chart of ``points`` (a player's rating after each game, in game order)."""
+def rating_chart_svg(
+    points: Sequence[Point],
+    system_name: str,
+    chart_id: str,
+    gettext: Translate = as_is,
+    ngettext: TranslatePlural = english_plural,
+) -> str:
+    """The chart of ``points`` (a player's rating after each game, in game order), worded with
+    the door's ``gettext`` / ``ngettext`` (English by default)."""
     ident = safe_id(chart_id)
-    title = summary(points, system_name)
+    title = summary(points, system_name, gettext, ngettext)
     head = (
         f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
         f'preserveAspectRatio="xMidYMid meet" role="img" '
@@ -128,9 +155,9 @@ def rating_chart_svg(points: Sequence[Point], system_name: str, chart_id: str) -
     )
     if not points:
         return (
-            head + f'<desc id="{ident}-desc">Nothing to draw yet.</desc>'
+            head + f'<desc id="{ident}-desc">{escape(gettext(NOTHING_YET))}</desc>'
             f'<text class="empty" x="{WIDTH / 2}" y="{HEIGHT / 2}" text-anchor="middle">'
-            "No rated games yet</text></svg>"
+            f"{escape(gettext(NO_GAMES_YET))}</text></svg>"
         )
     drawn = downsample([NEWCOMER, *points] if points[0].games > 0 else list(points))
     values = [p.listed for p in drawn]
@@ -150,12 +177,14 @@ def rating_chart_svg(points: Sequence[Point], system_name: str, chart_id: str) -
     low_edge = " ".join(f"{x(p.games)},{y(p.low)}" for p in drawn)
     high_edge = " ".join(f"{x(p.games)},{y(p.high)}" for p in reversed(drawn))
     last = drawn[-1]
-    desc = (
-        f"Rating (the skill estimate) after each game, {last.games} in all: "
-        f"lowest {min(values):.1f}, highest {max(values):.1f}, now {last.listed:.1f}; "
-        f"the shaded band, how sure the estimate is, now {last.low:.1f} to "
-        f"{last.high:.1f}."
-    )
+    desc = gettext(DESCRIPTION) % {
+        "games": last.games,
+        "lowest": f"{min(values):.1f}",
+        "highest": f"{max(values):.1f}",
+        "now": f"{last.listed:.1f}",
+        "low": f"{last.low:.1f}",
+        "high": f"{last.high:.1f}",
+    }
     parts = [head, f'<desc id="{ident}-desc">{escape(desc)}</desc>', '<g class="axes">']
     for value in y_ticks:
         parts.append(
@@ -173,9 +202,9 @@ def rating_chart_svg(points: Sequence[Point], system_name: str, chart_id: str) -
         f'<line class="axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{TOP + plot_h}" '
         f'y2="{TOP + plot_h}"/>'
         f'<text class="axis-title" x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" '
-        'text-anchor="middle">games played</text>'
+        f'text-anchor="middle">{escape(gettext(GAMES_AXIS))}</text>'
         f'<text class="axis-title" x="12" y="{TOP + plot_h / 2}" text-anchor="middle" '
-        f'transform="rotate(-90 12 {TOP + plot_h / 2})">rating</text></g>'
+        f'transform="rotate(-90 12 {TOP + plot_h / 2})">{escape(gettext(RATING_AXIS))}</text></g>'
     )
     parts.append(
         f'<polygon class="band" points="{low_edge} {high_edge}"/>'

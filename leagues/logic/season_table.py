@@ -20,10 +20,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from common.logic.words import Translate, as_is, gettext_noop
+
 #: the most events a season may count, and the longest points table it may carry
 MAX_EVENTS = 100
 MAX_TABLE_PLACES = 64
 MAX_POINTS = 10_000
+
+
+POINTS_RANGE = gettext_noop("points are 0 to %(max)s")
 
 
 class PointsMethod(StrEnum):
@@ -105,50 +110,73 @@ def _beaten(row: SeasonRow) -> float:
 TIEBREAKERS = {
     t.key: t
     for t in (
-        Tiebreaker("wins", "Events won", lambda r: sum(c.result.place == 1 for c in r.results)),
-        Tiebreaker("best_result", "Best single result", lambda r: max(c.points for c in r.results)),
-        Tiebreaker("events_played", "Events played", lambda r: r.events_played),
+        Tiebreaker(
+            "wins",
+            gettext_noop("Events won"),
+            lambda r: sum(c.result.place == 1 for c in r.results),
+        ),
+        Tiebreaker(
+            "best_result",
+            gettext_noop("Best single result"),
+            lambda r: max(c.points for c in r.results),
+        ),
+        Tiebreaker("events_played", gettext_noop("Events played"), lambda r: r.events_played),
         Tiebreaker(
             "swiss_points",
-            "Swiss points, all events",
+            gettext_noop("Swiss points, all events"),
             lambda r: sum(c.result.swiss_points for c in r.results),
         ),
-        Tiebreaker("average_beaten", "Average share of the field beaten", _beaten),
+        Tiebreaker("average_beaten", gettext_noop("Average share of the field beaten"), _beaten),
     )
 }
 
 
-def check_rules(rules: SeasonRules) -> dict[str, str]:
-    """What is wrong with ``rules``, by field (empty when the season can be computed)."""
+def check_rules(rules: SeasonRules, translate: Translate = as_is) -> dict[str, str]:
+    """What is wrong with ``rules``, by field (empty when the season can be computed), in the
+    reader's language (``translate``: the door's ``gettext``)."""
     errors: dict[str, str] = {}
     if rules.method not in set(PointsMethod):
-        errors["method"] = f"choose one of {', '.join(PointsMethod)}"
+        errors["method"] = translate(gettext_noop("choose one of %(choices)s")) % {
+            "choices": ", ".join(PointsMethod)
+        }
     if not 1 <= rules.events <= MAX_EVENTS:
-        errors["events"] = f"a season has 1 to {MAX_EVENTS} events"
+        errors["events"] = translate(gettext_noop("a season has 1 to %(max)s events")) % {
+            "max": MAX_EVENTS
+        }
     if not 1 <= rules.best_of <= MAX_EVENTS:
-        errors["best_of"] = f"count 1 to {MAX_EVENTS} results"
+        errors["best_of"] = translate(gettext_noop("count 1 to %(max)s results")) % {
+            "max": MAX_EVENTS
+        }
     elif 1 <= rules.events <= MAX_EVENTS and rules.best_of > rules.events:
-        errors["best_of"] = (
-            f"best {rules.best_of} of {rules.events} cannot be computed: "
-            f"a season of {rules.events} events gives at most {rules.events} results"
-        )
+        errors["best_of"] = translate(
+            gettext_noop(
+                "best %(best)s of %(events)s cannot be computed: "
+                "a season of %(events)s events gives at most %(events)s results"
+            )
+        ) % {"best": rules.best_of, "events": rules.events}
     if rules.method == PointsMethod.TABLE and not rules.table:
-        errors["table"] = "the table method needs points for at least the winner"
+        errors["table"] = translate(
+            gettext_noop("the table method needs points for at least the winner")
+        )
     if len(rules.table) > MAX_TABLE_PLACES:
-        errors["table"] = f"at most {MAX_TABLE_PLACES} places"
+        errors["table"] = translate(gettext_noop("at most %(max)s places")) % {
+            "max": MAX_TABLE_PLACES
+        }
     elif any(not 0 <= p <= MAX_POINTS for p in rules.table):
-        errors["table"] = f"points are 0 to {MAX_POINTS}"
+        errors["table"] = translate(POINTS_RANGE) % {"max": MAX_POINTS}
     elif any(a < b for a, b in zip(rules.table, rules.table[1:], strict=False)):
-        errors["table"] = "a better place never gets fewer points than a worse one"
+        errors["table"] = translate(
+            gettext_noop("a better place never gets fewer points than a worse one")
+        )
     if not 0 <= rules.participation <= MAX_POINTS:
-        errors["participation"] = f"points are 0 to {MAX_POINTS}"
+        errors["participation"] = translate(POINTS_RANGE) % {"max": MAX_POINTS}
     unknown = [key for key in rules.tiebreakers if key not in TIEBREAKERS]
     if unknown:
-        errors["tiebreakers"] = (
-            f"{unknown[0][:40]!r} is not a season tiebreaker; choose from {', '.join(TIEBREAKERS)}"
-        )
+        errors["tiebreakers"] = translate(
+            gettext_noop("%(key)s is not a season tiebreaker; choose from %(choices)s")
+        ) % {"key": repr(unknown[0][:40]), "choices": ", ".join(TIEBREAKERS)}
     elif len(set(rules.tiebreakers)) != len(rules.tiebreakers):
-        errors["tiebreakers"] = "each tiebreaker is listed once"
+        errors["tiebreakers"] = translate(gettext_noop("each tiebreaker is listed once"))
     return errors
 
 

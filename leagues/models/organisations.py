@@ -8,6 +8,7 @@ events and the rules that turn those events' results into a league table
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from leagues.logic.season_table import (
     MAX_EVENTS,
@@ -21,7 +22,7 @@ class Organisation(models.Model):
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=80, unique=True)
-    region = models.CharField(max_length=100, blank=True, help_text="Town, county or country.")
+    region = models.CharField(max_length=100, blank=True, help_text=_("Town, county or country."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -57,26 +58,28 @@ class Season(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     description = models.TextField(blank=True, max_length=4000)
     game_system = models.CharField(
-        max_length=40, default="eye_for_an_eye", help_text="Only events of this game count."
+        max_length=40, default="eye_for_an_eye", help_text=_("Only events of this game count.")
     )
     method = models.CharField(
         max_length=6,
         choices=[
-            (PointsMethod.PLACE, "By final place (one point per side beaten, plus one)"),
-            (PointsMethod.SWISS, "By Swiss points"),
-            (PointsMethod.TABLE, "By a table of points per place"),
+            (PointsMethod.PLACE, _("By final place (one point per side beaten, plus one)")),
+            (PointsMethod.SWISS, _("By Swiss points")),
+            (PointsMethod.TABLE, _("By a table of points per place")),
         ],
         default=PointsMethod.PLACE,
     )
     points_table = models.JSONField(
-        default=list, blank=True, help_text="Points by final place, winner first (table method)."
+        default=list, blank=True, help_text=_("Points by final place, winner first (table method).")
     )
     participation_points = models.FloatField(
-        default=0, help_text="Table method: points for a place past the end of the table."
+        default=0, help_text=_("Table method: points for a place past the end of the table.")
     )
-    best_of = models.PositiveSmallIntegerField(default=4, help_text="Results counted per player.")
+    best_of = models.PositiveSmallIntegerField(
+        default=4, help_text=_("Results counted per player.")
+    )
     planned_events = models.PositiveSmallIntegerField(
-        default=6, help_text="Events in the season (best N of these M)."
+        default=6, help_text=_("Events in the season (best N of these M).")
     )
     tiebreakers = models.JSONField(default=list, blank=True)
     is_public = models.BooleanField(default=True)
@@ -139,7 +142,7 @@ class LeagueLogEntry(models.Model):
     organisation = models.ForeignKey(
         Organisation, on_delete=models.CASCADE, related_name="log_entries"
     )
-    action = models.CharField(max_length=40, help_text="e.g. season.event_added, player.merged.")
+    action = models.CharField(max_length=40, help_text=_("e.g. season.event_added, player.merged."))
     target_type = models.CharField(max_length=40)
     target_id = models.CharField(max_length=40, blank=True)
     before = models.JSONField(null=True, blank=True)
@@ -153,7 +156,7 @@ class LeagueLogEntry(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "league log entries"
+        verbose_name_plural = _("league log entries")
 
     def __str__(self) -> str:
         return f"{self.action} {self.target_type} {self.target_id}"

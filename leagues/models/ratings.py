@@ -5,6 +5,7 @@ results of finished rounds, so they can always be thrown away and made again.
 """
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class PlayerRating(models.Model):
@@ -14,10 +15,12 @@ class PlayerRating(models.Model):
     player = models.ForeignKey(
         "tournament.Player", on_delete=models.CASCADE, related_name="ratings"
     )
-    mu = models.FloatField(help_text="The skill estimate: what the rating lists rank by and show.")
+    mu = models.FloatField(
+        help_text=_("The skill estimate: what the rating lists rank by and show.")
+    )
     sigma = models.FloatField()
     conservative = models.FloatField(
-        help_text="mu - 3 sigma: a cautious lower bound, kept for reference (ranks nothing)."
+        help_text=_("mu - 3 sigma: a cautious lower bound, kept for reference (ranks nothing).")
     )
     games = models.PositiveIntegerField()
     updated_at = models.DateTimeField(auto_now=True)
@@ -41,7 +44,7 @@ class RatingChange(models.Model):
         "tournament.Player", on_delete=models.CASCADE, related_name="rating_changes"
     )
     match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="+")
-    sequence = models.PositiveIntegerField(help_text="The game's place in the replay, from 1.")
+    sequence = models.PositiveIntegerField(help_text=_("The game's place in the replay, from 1."))
     mu = models.FloatField()
     sigma = models.FloatField()
     games = models.PositiveIntegerField()

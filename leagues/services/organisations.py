@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
 from common.errors import ServiceError
@@ -56,19 +57,22 @@ def log_change(organisation, action, target, actor: Actor, *, before=None, after
 def require_staff(organisation: Organisation, actor: Actor) -> None:
     """Refuse unless the actor runs the organisation."""
     if not is_org_staff(actor.user, organisation):
-        raise OrganisationError(f"only the staff of {organisation.name} may do this")
+        raise OrganisationError(
+            _("only the staff of %(organisation)s may do this")
+            % {"organisation": organisation.name}
+        )
 
 
 @transaction.atomic
 def create_organisation(name: str, slug: str, region: str, actor: Actor) -> Organisation:
     """Make an organisation, with the acting user as its first staff member."""
     if not getattr(actor.user, "is_authenticated", False):
-        raise OrganisationError("sign in to create an organisation")
+        raise OrganisationError(_("sign in to create an organisation"))
     try:
         with transaction.atomic():
             organisation = Organisation.objects.create(name=name, slug=slug, region=region)
     except IntegrityError as exc:
-        raise OrganisationError(f"the address {slug!r} is taken") from exc
+        raise OrganisationError(_("the address %(slug)s is taken") % {"slug": repr(slug)}) from exc
     OrganisationStaff.objects.create(organisation=organisation, user=actor.user)
     log_change(
         organisation,
@@ -87,7 +91,10 @@ def add_staff(organisation: Organisation, username: str, actor: Actor) -> Organi
     require_staff(organisation, actor)
     user = get_user_model().objects.filter(username__iexact=username.strip()[:150]).first()
     if user is None:
-        raise OrganisationError(f"there is no account called {username.strip()[:150]!r}")
+        raise OrganisationError(
+            _("there is no account called %(username)s")
+            % {"username": repr(username.strip()[:150])}
+        )
     staff, created = OrganisationStaff.objects.get_or_create(organisation=organisation, user=user)
     if created:
         log_change(organisation, "organisation.staff_added", staff, actor, after={"user": user.pk})
@@ -102,11 +109,18 @@ def attach_event(tournament, organisation: Organisation, actor: Actor):
         return tournament
     if tournament.organisation_id is not None:
         raise OrganisationError(
-            f"{tournament.name} belongs to {tournament.organisation.name}, not {organisation.name}"
+            _("%(event)s belongs to %(owner)s, not %(organisation)s")
+            % {
+                "event": tournament.name,
+                "owner": tournament.organisation.name,
+                "organisation": organisation.name,
+            }
         )
     require_staff(organisation, actor)
     if not is_organiser(actor.user, tournament):
-        raise OrganisationError(f"only an organiser of {tournament.name} may give it to a club")
+        raise OrganisationError(
+            _("only an organiser of %(event)s may give it to a club") % {"event": tournament.name}
+        )
     tournament.organisation = organisation
     tournament.save(update_fields=["organisation", "updated_at"])
     log_change(

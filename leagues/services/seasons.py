@@ -9,6 +9,8 @@ call the same check first to show the errors by field.
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from common.audit.actor import Actor
 from common.errors import ServiceError
@@ -67,7 +69,8 @@ FIELD_OF_RULE = {
 
 def rule_errors(values: dict) -> dict[str, str]:
     """What is wrong with a season's rules, keyed by the season's field names."""
-    return {FIELD_OF_RULE[k]: v for k, v in check_rules(rules_from(values)).items()}
+    problems = check_rules(rules_from(values), translate=_)
+    return {FIELD_OF_RULE[k]: v for k, v in problems.items()}
 
 
 def _snapshot(season: Season) -> dict:
@@ -91,7 +94,7 @@ def create_season(organisation: Organisation, slug: str, values: dict, actor: Ac
         with transaction.atomic():
             season = Season.objects.create(organisation=organisation, slug=slug, **fields)
     except IntegrityError as exc:
-        raise SeasonError(f"the address {slug!r} is taken") from exc
+        raise SeasonError(_("the address %(slug)s is taken") % {"slug": repr(slug)}) from exc
     log_change(organisation, "season.created", season, actor, after=_snapshot(season))
     return season
 
@@ -109,11 +112,15 @@ def update_season(season: Season, values: dict, actor: Actor) -> Season:
     merged = {**before, **{k: v for k, v in values.items() if k in RULE_FIELDS}}
     _check(merged)
     if merged["game_system"] != season.game_system and season.entries.exists():
-        raise SeasonError("the game cannot change once events count for the season")
+        raise SeasonError(_("the game cannot change once events count for the season"))
     if merged["planned_events"] < season.entries.count():
         raise SeasonError(
-            f"the season already counts {season.entries.count()} events; "
-            "remove some before planning fewer"
+            ngettext(
+                "the season already counts %(count)s event; remove it before planning fewer",
+                "the season already counts %(count)s events; remove some before planning fewer",
+                season.entries.count(),
+            )
+            % {"count": season.entries.count()}
         )
     for name, value in merged.items():
         setattr(season, name, value)
@@ -139,14 +146,26 @@ def add_event(season: Season, tournament: Tournament, actor: Actor) -> SeasonEve
     require_staff(season.organisation, actor)
     if tournament.game_system != season.game_system:
         raise SeasonError(
-            f"{tournament.name} is played in {system_name(tournament.game_system)}; "
-            f"this season counts {system_name(season.game_system)} games only"
+            _("%(event)s is played in %(game)s; this season counts %(season_game)s games only")
+            % {
+                "event": tournament.name,
+                "game": system_name(tournament.game_system),
+                "season_game": system_name(season.game_system),
+            }
         )
     if season.entries.filter(tournament=tournament).exists():
-        raise SeasonError(f"{tournament.name} already counts for {season.name}")
+        raise SeasonError(
+            _("%(event)s already counts for %(season)s")
+            % {"event": tournament.name, "season": season.name}
+        )
     if season.entries.count() >= season.planned_events:
         raise SeasonError(
-            f"{season.name} is planned for {season.planned_events} events and has them all"
+            ngettext(
+                "%(season)s is planned for %(count)s event and has it",
+                "%(season)s is planned for %(count)s events and has them all",
+                season.planned_events,
+            )
+            % {"season": season.name, "count": season.planned_events}
         )
     attach_event(tournament, season.organisation, actor)
     entry = SeasonEvent.objects.create(season=season, tournament=tournament)
@@ -162,9 +181,12 @@ def remove_event(season: Season, tournament: Tournament, actor: Actor) -> None:
     """Stop counting ``tournament`` for the season."""
     season = _locked(season)
     require_staff(season.organisation, actor)
-    deleted, _ = season.entries.filter(tournament=tournament).delete()
+    deleted, _by_model = season.entries.filter(tournament=tournament).delete()
     if not deleted:
-        raise SeasonError(f"{tournament.name} does not count for {season.name}")
+        raise SeasonError(
+            _("%(event)s does not count for %(season)s")
+            % {"event": tournament.name, "season": season.name}
+        )
     season.save(update_fields=["updated_at"])
     log_change(
         season.organisation,

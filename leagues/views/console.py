@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -35,7 +36,10 @@ def staff_organisation(request, slug: str) -> Organisation:
     """The organisation if the signed-in user runs it (403 otherwise)."""
     organisation = get_object_or_404(Organisation, slug=slug)
     if not org_service.is_org_staff(request.user, organisation):
-        raise PermissionDenied(f"Only the staff of {organisation.name} may run it.")
+        raise PermissionDenied(
+            _("Only the staff of %(organisation)s may run it.")
+            % {"organisation": organisation.name}
+        )
     return organisation
 
 
@@ -57,7 +61,11 @@ def organisation_new(request):
         except ServiceError as error:
             form.add_error("slug", _sentence(error))
         else:
-            messages.success(request, f"{organisation.name} is ready: make its first season.")
+            messages.success(
+                request,
+                _("%(organisation)s is ready: make its first season.")
+                % {"organisation": organisation.name},
+            )
             return redirect("leagues:organisation", slug=organisation.slug)
     status = 400 if request.method == "POST" else 200
     return render(request, "leagues/organisation_new.html", {"form": form}, status=status)
@@ -95,9 +103,13 @@ def organisation_staff(request, slug: str):
         except ServiceError as error:
             messages.error(request, _sentence(error))
         else:
-            messages.success(request, f"{staff.user.get_username()} now runs {organisation.name}.")
+            messages.success(
+                request,
+                _("%(username)s now runs %(organisation)s.")
+                % {"username": staff.user.get_username(), "organisation": organisation.name},
+            )
     else:
-        messages.error(request, "Type the username of an account.")
+        messages.error(request, _("Type the username of an account."))
     return redirect("leagues:organisation", slug=organisation.slug)
 
 
@@ -113,7 +125,9 @@ def season_new(request, slug: str):
         except ServiceError as error:
             form.add_error(None, _sentence(error))
         else:
-            messages.success(request, f"{season.name} is made: add its events.")
+            messages.success(
+                request, _("%(season)s is made: add its events.") % {"season": season.name}
+            )
             return redirect("leagues:season-manage", slug=season.slug)
     status = 400 if request.method == "POST" else 200
     return render(
@@ -148,7 +162,7 @@ def season_manage(request, slug: str):
         except ServiceError as error:
             form.add_error(None, _sentence(error))
         else:
-            messages.success(request, "The season's rules are saved; the table follows them.")
+            messages.success(request, _("The season's rules are saved; the table follows them."))
             return redirect("leagues:season-manage", slug=season.slug)
     status = 400 if request.method == "POST" else 200
     season.refresh_from_db()
@@ -173,7 +187,7 @@ def season_event_add(request, slug: str):
     season = staff_season(request, slug)
     form = AddEventForm(addable_events(request, season), request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose one of the listed events.")
+        messages.error(request, _("Choose one of the listed events."))
         return redirect("leagues:season-manage", slug=season.slug)
     tournament = Tournament.objects.get(slug=form.cleaned_data["event"])
     try:
@@ -181,7 +195,11 @@ def season_event_add(request, slug: str):
     except ServiceError as error:
         messages.error(request, _sentence(error))
     else:
-        messages.success(request, f"{tournament.name} counts for {season.name} now.")
+        messages.success(
+            request,
+            _("%(event)s counts for %(season)s now.")
+            % {"event": tournament.name, "season": season.name},
+        )
     return redirect("leagues:season-manage", slug=season.slug)
 
 
@@ -195,5 +213,9 @@ def season_event_remove(request, slug: str, event: str):
     except ServiceError as error:
         messages.error(request, _sentence(error))
     else:
-        messages.success(request, f"{tournament.name} no longer counts for {season.name}.")
+        messages.success(
+            request,
+            _("%(event)s no longer counts for %(season)s.")
+            % {"event": tournament.name, "season": season.name},
+        )
     return redirect("leagues:season-manage", slug=season.slug)

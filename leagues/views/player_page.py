@@ -6,6 +6,7 @@ most-played opponents. Both pages include ``leagues/_player_ratings.html`` with 
 from __future__ import annotations
 
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, ngettext
 
 from leagues.logic.rating import PROVISIONAL_GAMES
 from leagues.logic.rating_chart import rating_chart_svg
@@ -38,7 +39,9 @@ def rating_sections(player_id: int, *, public_only: bool) -> dict:
                 "provisional": current.games < PROVISIONAL_GAMES,
                 # every text in the picture is escaped by the chart itself
                 "svg": mark_safe(  # noqa: S308
-                    rating_chart_svg(history.points, name, f"rating-{history.system}")
+                    rating_chart_svg(
+                        history.points, name, f"rating-{history.system}", gettext, ngettext
+                    )
                 ),
             }
         )

@@ -14,6 +14,7 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from engine import api as engine_api
 from leagues.logic.rating import PROVISIONAL_GAMES
@@ -90,7 +91,7 @@ def rating_list(request, system: str):
     """One system's rating list, paged, optionally one club's."""
     names = systems()
     if system not in names:
-        raise Http404("No such game system.")
+        raise Http404(_("No such game system."))
     filters = ListFilters.from_query(request.GET)
     page = Paginator(listed(system, filters), PER_PAGE).get_page(request.GET.get("page"))
     first = (page.number - 1) * PER_PAGE

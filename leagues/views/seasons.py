@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
 from common.csv_export import csv_download
 from leagues.models import Season
@@ -24,7 +25,7 @@ def visible_season(request, slug: str) -> Season:
     """The season if the visitor may see it (404 otherwise, the same as a missing one)."""
     season = get_object_or_404(Season.objects.select_related("organisation"), slug=slug)
     if not season.is_public and not is_org_staff(request.user, season.organisation):
-        raise Http404("No such season.")
+        raise Http404(_("No such season."))
     return season
 
 

@@ -11,6 +11,7 @@ it can push to the device - so it is never logged or shown.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from common.webpush.subscription_data import MAX_ENDPOINT_LENGTH
 
@@ -41,13 +42,13 @@ class PushSubscription(models.Model):
         related_name="push_subscriptions",
     )
     endpoint = models.CharField(max_length=MAX_ENDPOINT_LENGTH)
-    p256dh = models.CharField(max_length=100, help_text="The device's P-256 key, base64url.")
-    auth = models.CharField(max_length=40, help_text="The device's auth secret, base64url.")
+    p256dh = models.CharField(max_length=100, help_text=_("The device's P-256 key, base64url."))
+    auth = models.CharField(max_length=40, help_text=_("The device's auth secret, base64url."))
     created_at = models.DateTimeField(auto_now_add=True)
     last_success_at = models.DateTimeField(null=True, blank=True)
     last_failure_at = models.DateTimeField(null=True, blank=True)
     failures = models.PositiveIntegerField(
-        default=0, help_text="Failed sends since the last one that arrived."
+        default=0, help_text=_("Failed sends since the last one that arrived.")
     )
     last_error = models.CharField(max_length=200, blank=True)
 

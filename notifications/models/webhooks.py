@@ -51,8 +51,8 @@ class WebhookEndpoint(models.Model):
         max_length=10, choices=WebhookKind.choices, default=WebhookKind.STANDARD
     )
     url = models.CharField(max_length=MAX_URL_LENGTH)
-    events = models.JSONField(default=list, help_text="The event types it receives.")
-    secret = models.CharField(max_length=64, help_text="whsec_...: signs every message.")
+    events = models.JSONField(default=list, help_text=_("The event types it receives."))
+    secret = models.CharField(max_length=64, help_text=_("whsec_...: signs every message."))
     active = models.BooleanField(default=True)
     consecutive_failures = models.PositiveIntegerField(default=0)
     failing_since = models.DateTimeField(null=True, blank=True)
@@ -94,7 +94,9 @@ class WebhookDelivery(models.Model):
     error = models.CharField(max_length=200, blank=True)
     response_excerpt = models.CharField(max_length=500, blank=True)
     retry_in = models.FloatField(
-        null=True, blank=True, help_text="Seconds until the next attempt; empty when none follows."
+        null=True,
+        blank=True,
+        help_text=_("Seconds until the next attempt; empty when none follows."),
     )
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 

@@ -10,10 +10,13 @@ owns the event (no signals), sending once its transaction commits.
   one confirmation ended: the sides that had not answered it.
 
 With push off (no VAPID keys) each is a no-op. Each reads the recipients in one or two queries
-whatever the size of the round.
+whatever the size of the round. Each push is worded in its device owner's language
+(``push_language``).
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from django.db.models import Q
 from django.urls import reverse
@@ -22,6 +25,7 @@ from common.webpush.vapid import configured_keys
 from notifications.logic import texts
 from notifications.models import PushSubscription
 from notifications.services.delivery import schedule
+from notifications.services.push_language import OWNER_FIELDS, device_owner, worded
 from tournament.models import StaffRole
 
 
@@ -31,7 +35,9 @@ def _player_url(entrant) -> str:
 
 def _side_subscriptions(entrant_ids) -> list[PushSubscription]:
     return list(
-        PushSubscription.objects.filter(entrant_id__in=list(entrant_ids)).select_related("entrant")
+        PushSubscription.objects.filter(entrant_id__in=list(entrant_ids)).select_related(
+            "entrant", *OWNER_FIELDS
+        )
     )
 
 
@@ -45,7 +51,7 @@ def _staff_subscriptions(tournament) -> list[PushSubscription]:
     return list(
         PushSubscription.objects.filter(tournament=tournament, user__isnull=False)
         .filter(staff)
-        .only("pk")
+        .select_related("user__language_preference")
     )
 
 
@@ -68,16 +74,21 @@ def table_published(round_) -> int:
         pushes.append(
             (
                 subscription.pk,
-                texts.table_published(
-                    tournament.name,
-                    tournament.pk,
-                    round_.number,
-                    seat.match.table_number,
-                    bye=seat.match.is_bye,
-                    flower_colour=seat.flower_colour,
-                    starting_flowers=starting_flowers,
-                    starts_by_centre=starts_by_centre,
-                    url=_player_url(subscription.entrant),
+                worded(
+                    tournament,
+                    device_owner(subscription),
+                    partial(
+                        texts.table_published,
+                        tournament.name,
+                        tournament.pk,
+                        round_.number,
+                        seat.match.table_number,
+                        bye=seat.match.is_bye,
+                        flower_colour=seat.flower_colour,
+                        starting_flowers=starting_flowers,
+                        starts_by_centre=starts_by_centre,
+                        url=_player_url(subscription.entrant),
+                    ),
                 ),
             )
         )
@@ -90,12 +101,17 @@ def _to_sides(match, entrant_ids, words) -> int:
     pushes = [
         (
             subscription.pk,
-            words(
-                tournament.name,
-                match.round.number,
-                match.table_number,
-                match.pk,
-                _player_url(subscription.entrant),
+            worded(
+                tournament,
+                device_owner(subscription),
+                partial(
+                    words,
+                    tournament.name,
+                    match.round.number,
+                    match.table_number,
+                    match.pk,
+                    _player_url(subscription.entrant),
+                ),
             ),
         )
         for subscription in _side_subscriptions(entrant_ids)
@@ -122,10 +138,18 @@ def result_disputed(match, disputed_by=None) -> int:
     count = _to_sides(match, _sides_of(match, but=disputed_by), texts.result_disputed)
     tournament = match.round.tournament
     url = reverse("matches:desk-match", args=[tournament.slug, match.pk])
-    message = texts.dispute_for_staff(
-        tournament.name, match.round.number, match.table_number, match.pk, url
+    message = partial(
+        texts.dispute_for_staff,
+        tournament.name,
+        match.round.number,
+        match.table_number,
+        match.pk,
+        url,
     )
-    staff = [(subscription.pk, message) for subscription in _staff_subscriptions(tournament)]
+    staff = [
+        (subscription.pk, worded(tournament, subscription.user, message))
+        for subscription in _staff_subscriptions(tournament)
+    ]
     schedule(staff)
     return count + len(staff)
 

@@ -3,6 +3,7 @@
 
 from django import template
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from common.webpush.vapid import configured_keys
 
@@ -34,9 +35,11 @@ def player_push_switch(context, entrant):
         f"entrant-{entrant.pk}",
         reverse("notifications:player-on", args=[token]),
         reverse("notifications:player-off", args=[token]),
-        "Notifications on this phone",
-        "Hear when your table is up, when a result waits for your confirmation, and if your "
-        "table's result is disputed or corrected.",
+        _("Notifications on this phone"),
+        _(
+            "Hear when your table is up, when a result waits for your confirmation, and if your "
+            "table's result is disputed or corrected."
+        ),
     )
 
 
@@ -48,6 +51,7 @@ def staff_push_switch(context, tournament):
         f"staff-{tournament.pk}",
         reverse("notifications:staff-on", args=[tournament.slug]),
         reverse("notifications:staff-off", args=[tournament.slug]),
-        "Dispute notifications on this device",
-        f"Hear of every dispute at {tournament.name} while you are on its staff.",
+        _("Dispute notifications on this device"),
+        _("Hear of every dispute at %(event)s while you are on its staff.")
+        % {"event": tournament.name},
     )

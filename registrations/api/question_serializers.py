@@ -2,6 +2,7 @@
 the answers' deadline, and a registration's answers."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from common.api.serializers import StrictModelSerializer, StrictSerializer
@@ -35,13 +36,15 @@ class QuestionWriteSerializer(StrictSerializer):
         max_length=MAX_CHOICES,
         required=False,
         default=list,
-        help_text="A choice question's answers (2 to 20); empty for the other kinds.",
+        help_text=gettext_lazy("A choice question's answers (2 to 20); empty for the other kinds."),
     )
     required = serializers.BooleanField(required=False, default=False)
     public = serializers.BooleanField(
         required=False,
         default=False,
-        help_text="Shown to the field once round 1 is paired (players who agreed to be listed).",
+        help_text=gettext_lazy(
+            "Shown to the field once round 1 is paired (players who agreed to be listed)."
+        ),
     )
 
 
@@ -51,7 +54,8 @@ class QuestionMoveSerializer(StrictSerializer):
 
 class DeadlineSerializer(StrictSerializer):
     answers_close_at = serializers.DateTimeField(
-        allow_null=True, help_text="After this, answers cannot change; null: until round 1."
+        allow_null=True,
+        help_text=gettext_lazy("After this, answers cannot change; null: until round 1."),
     )
 
 

@@ -2,6 +2,7 @@
 members see it (its invitation link only to them)."""
 
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from common.api.serializers import StrictSerializer
@@ -17,7 +18,7 @@ class NewTeamSerializer(StrictSerializer):
     """A captain's team: its name, the event's entry code if it asks one, and the captain's
     name for a new player record (their account has none yet)."""
 
-    name = serializers.CharField(max_length=MAX_TEAM_NAME, help_text="The team's name.")
+    name = serializers.CharField(max_length=MAX_TEAM_NAME, help_text=_("The team's name."))
     code = serializers.CharField(max_length=MAX_CODE, required=False, default="", allow_blank=True)
     player_name = serializers.CharField(
         max_length=MAX_PLAYER_NAME, required=False, default="", allow_blank=True
@@ -41,7 +42,7 @@ class RemoveMemberSerializer(StrictSerializer):
 
 class TeamMemberOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField(help_text="The member's player record's name.")
+    name = serializers.CharField(help_text=_("The member's player record's name."))
     captain = serializers.BooleanField()
 
 
@@ -49,7 +50,7 @@ class TeamOutSerializer(serializers.Serializer):
     """A team as its members see it."""
 
     id = serializers.IntegerField()
-    event = serializers.CharField(help_text="The event's slug.")
+    event = serializers.CharField(help_text=_("The event's slug."))
     name = serializers.CharField()
     status = serializers.ChoiceField(
         choices=["forming", "pending", "registered", "waitlisted", "declined", "withdrawn"]
@@ -57,8 +58,8 @@ class TeamOutSerializer(serializers.Serializer):
     waitlist_position = serializers.IntegerField(allow_null=True)
     team_sizes = serializers.ListField(child=serializers.IntegerField())
     members = TeamMemberOutSerializer(many=True)
-    invite_path = serializers.CharField(help_text="The page members open to join.")
-    invite_token = serializers.CharField(help_text="For POST /api/v1/teams/join/.")
+    invite_path = serializers.CharField(help_text=_("The page members open to join."))
+    invite_token = serializers.CharField(help_text=_("For POST /api/v1/teams/join/."))
 
 
 def team_body(view: TeamView) -> dict:

@@ -3,6 +3,7 @@ join with its link's token, the captain removes a member or withdraws the team, 
 leaves. Signed in (a token or the session); each call is one service (a refusal: 409)."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -55,7 +56,7 @@ class TeamCreateView(TeamApiView):
         have one already; a closed event, a taken name or a single players' event: 409."""
         tournament = get_object_or_404(Tournament, slug=tournament_slug)
         if not can_view_tournament(request.user, tournament):
-            return Response({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
+            return Response({"detail": _("Not found.")}, status=status.HTTP_404_NOT_FOUND)
         data = NewTeamSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         had = entry_in_event(tournament, request.user)

@@ -37,7 +37,7 @@ def new_team(request, slug):
     """The captain's form; its post registers the team and opens the team's page."""
     tournament = visible_tournament(request, slug)
     if not tournament.team_play:
-        raise Http404("This event is played by single players.")
+        raise Http404(_("This event is played by single players."))
     mine = entry_in_event(tournament, request.user)
     if mine is not None:
         return redirect("teams:team", slug=slug, pk=mine.pk)

@@ -169,3 +169,14 @@ def test_filters_by_round_table_and_person(client, played):
         assert client.get(f"/events/cup/manage/audit/?{hostile}").status_code == 200
     page = client.get("/events/cup/manage/audit/?person=e99999").content.decode()
     assert "Nothing recorded that matches these filters." in page
+
+
+def test_the_page_tells_the_story_in_the_readers_language(client, played):
+    """The audit page words its stories through the door that translates them (issue 39)."""
+    tournament, organiser, referee, first, seats = played
+    client.force_login(referee)
+    page = client.get(
+        "/events/cup/manage/audit/?round=1&table=1", HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert "hat das Ergebnis von Runde 1, Tisch 1 korrigiert." in page
+    assert "corrected the result of round 1" not in page

@@ -12,8 +12,9 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.shortcuts import render
 
-from common.audit.logic.story import AuditNames, tell
+from common.audit.logic.story import AuditNames
 from common.audit.models import AuditEntry
+from common.audit.stories import tell
 from matches.models import Match
 from tournament.models import StaffRoleKind
 from tournament.services.permissions import is_organiser
