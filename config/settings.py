@@ -277,6 +277,8 @@ else:
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Eye for an Eye <noreply@localhost>")
 
 LANGUAGE_CODE = "en-gb"
+# dates and times in each language's own order, British English with the 24-hour clock
+FORMAT_MODULE_PATH = ["config.formats"]
 #: the languages a person may choose; English is British English (dates as "29 November")
 LANGUAGES = [("en-gb", "English"), ("de", "Deutsch"), ("fr", "Français")]
 #: the catalogues: locale/<language>/LC_MESSAGES/django.po and djangojs.po (docs/translating.md)

@@ -95,3 +95,14 @@ def test_a_private_event_is_not_cached(client, event):
     client.force_login(organiser)
     page = client.get(URL)
     assert page.status_code == 200 and not page.has_header("ETag")
+
+
+def test_each_language_has_its_own_page(client, event):
+    """Anonymous phones share a render only with phones of the same language (issue 39)."""
+    german = client.get(URL, HTTP_ACCEPT_LANGUAGE="de")
+    french = client.get(URL, HTTP_ACCEPT_LANGUAGE="fr")
+    assert b'<html lang="de"' in german.content and b'<html lang="fr"' in french.content
+    assert german["ETag"] != french["ETag"]
+    assert "Accept-Language" in german["Vary"]
+    again = client.get(URL, HTTP_ACCEPT_LANGUAGE="fr", HTTP_IF_NONE_MATCH=german["ETag"])
+    assert again.status_code == 200 and b'<html lang="fr"' in again.content

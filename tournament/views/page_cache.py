@@ -3,8 +3,10 @@
 ``revision_cached`` wraps a public page whose content moves only with the event's standings
 revision (results, entrants, settings, the champion) - the standings page. It
 
-* tags every answer with an ETag made of the page, the revision, the query string and who asks
-  (anonymous, or the signed-in user: the header names them), and answers a request that already
+* tags every answer with an ETag made of the page, the revision, the query string, who asks
+  (anonymous, or the signed-in user: the header names them) and the language the request
+  speaks (and where it came from: the event's language applies only where the visitor chose
+  none), and answers a request that already
   holds that version (``If-None-Match``) with ``304 Not Modified`` and no body - a phone that
   reloads an unchanged page costs one small query;
 * keeps the whole answer for anonymous visitors (no session cookie) in the cache under that ETag,
@@ -23,6 +25,7 @@ from functools import cache, wraps
 
 from django.conf import settings
 from django.http import HttpResponse, HttpResponseNotModified
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from common.db import sql
@@ -64,6 +67,8 @@ def _etag(name: str, request, event: dict, who: str) -> str:
             str(event["champion"]),
             request.META.get("QUERY_STRING", "")[:2000],
             who,
+            translation.get_language() or "",
+            getattr(request, "language_source", ""),
             settings.STATIC_URL,
         ]
     )
@@ -87,7 +92,7 @@ def _finish(response, etag: str, gzipped: bool):
     response["Cache-Control"] = "no-cache"
     if gzipped:
         response["Content-Encoding"] = "gzip"
-    patch_vary_headers(response, ("Cookie", "Accept-Encoding"))
+    patch_vary_headers(response, ("Cookie", "Accept-Encoding", "Accept-Language"))
     return response
 
 

@@ -2,6 +2,7 @@
 
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
@@ -66,7 +67,8 @@ def standings_table(tournament, token: str, page: int, viewer: str = "") -> dict
     cost one render (one per viewer whose row it highlights). The no-shows are neither listed
     nor counted. Returns the HTML and the paging facts.
     """
-    stem = f"{standings_cache_key(tournament)}:table"
+    # the table's headings are in the page's language: one render per language
+    stem = f"{standings_cache_key(tournament)}:table:{translation.get_language()}"
     key = f"{stem}:{page}:{token}:{viewer}"
     table = soft_get(key)
     if table is None:
