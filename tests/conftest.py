@@ -6,18 +6,13 @@ import celery
 import pytest
 from django.core.cache import cache
 from django.db import connection
-from hypothesis import HealthCheck
-from hypothesis import settings as hypothesis_settings
 
 from config.celery import app as project_celery_app
+from tests import hypothesis_profiles
 
-# Tests assert what is right, never how fast: Hypothesis's wall-clock checks (a 200 ms deadline
-# per example, "input generation is slow") fail on a loaded 2-core machine for no fault of the
-# code (a one-integer draw once took 1.6 s in a full run), so they are off for every property test.
-hypothesis_settings.register_profile(
-    "project", deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-hypothesis_settings.load_profile("project")
+# Hypothesis's profile ("dev" or "ci", HYPOTHESIS_PROFILE), loaded before any test module
+# builds its @settings; no wall-clock checks in either (tests/hypothesis_profiles.py).
+hypothesis_profiles.load()
 
 
 @pytest.fixture(autouse=True)

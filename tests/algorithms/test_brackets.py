@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.hypothesis_profiles import examples
 from tournament.logic.brackets import (
     BracketError,
     Placing,
@@ -196,7 +197,7 @@ def test_inconsistent_result_refused():
         decide_advancement([("a", 2, 10), ("b", 1, 5), ("c", 3, 1)], 1)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     scores=st.lists(st.integers(0, 6), min_size=2, max_size=6),
     advance=st.integers(1, 5),

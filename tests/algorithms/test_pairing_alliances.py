@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.algorithms.helpers import count_repeats, max_met, play
+from tests.hypothesis_profiles import examples
 from tournament.logic.pairing import AllianceOptions, PairingError, Side, pair_alliances
 
 
@@ -54,7 +55,7 @@ def test_bye_points_configurable():
     assert p.explanation["bye"]["points"] == 3
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(byes=st.lists(st.integers(0, 2), min_size=3, max_size=15), seed=st.integers(0, 999))
 def test_no_second_bye_while_another_team_has_none(byes, seed):
     if len(byes) % 2 == 0:
@@ -91,7 +92,7 @@ def test_random_bye_is_seeded_draw():
     )
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     n=st.integers(6, 40),
     seed=st.integers(0, 10**6),
@@ -122,7 +123,7 @@ def sized(sizes):
     return [Side(f"t{i:02d}", size=size) for i, size in enumerate(sizes)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     sizes=st.lists(st.sampled_from([2, 3]), min_size=2, max_size=20),
     seed=st.integers(0, 10**6),

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.algorithms.helpers import brute_min_repeats, count_repeats, max_met, play, random_history
+from tests.hypothesis_profiles import examples
 from tournament.logic.pairing import (
     FLOWERS,
     PairingError,
@@ -39,7 +40,7 @@ def check_well_formed(pairing, sides, preferred=4):
     json.dumps(pairing.explanation)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     n=st.integers(2, 80),
     rounds=st.integers(0, 6),
@@ -53,7 +54,7 @@ def test_everyone_seated_once_in_specified_pods(n, rounds, seed, method, preferr
     check_well_formed(pairing, sides, preferred)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     r=st.integers(2, 6),
     extra=st.integers(0, 40),
@@ -71,7 +72,7 @@ def test_zero_repeats_from_12r_minus_11_sides(r, extra, seed, method):
     assert pairing.explanation["zero_repeats_guaranteed"] is True
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(n=st.integers(30, 90), seed=st.integers(0, 10**6), method=METHODS)
 def test_zero_repeats_round_after_round_with_drops_and_late_entries(n, seed, method):
     """Five rounds played with our own pairings; one drop and one late entry a round."""
@@ -87,7 +88,7 @@ def test_zero_repeats_round_after_round_with_drops_and_late_entries(n, seed, met
         sides.append(Side(f"late{r}"))  # a late entry: no opponents, 0 points
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     n=st.integers(5, 16),
     rounds=st.integers(2, 7),
@@ -134,7 +135,7 @@ def test_nine_players_round_four_reason():
     assert reason.startswith("field of 9 in round 5: every side has already met 8 of the other 8")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(n=st.integers(2, 60), rounds=st.integers(0, 5), seed=st.integers(0, 10**6), method=METHODS)
 def test_same_seed_same_round_whatever_the_input_order(n, rounds, seed, method):
     sides = random_history(n, rounds, seed)
@@ -154,7 +155,7 @@ def test_different_seeds_differ():
     assert a.pods != b.pods
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(points=st.lists(st.integers(0, 20), min_size=2, max_size=60), seed=st.integers(0, 999))
 def test_swiss_without_history_reaches_the_bound(points, seed):
     sides = [Side(f"p{i:02d}", p) for i, p in enumerate(points)]
@@ -167,7 +168,7 @@ def test_swiss_without_history_reaches_the_bound(points, seed):
     assert groups == {str(p): c for p, c in sorted(Counter(points).items(), reverse=True)}
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_swiss_spread_within_ten_percent_at_1000(seed):
     rng = random.Random(seed)
@@ -217,7 +218,7 @@ def test_two_and_five_players():
     assert sorted(len(p.sides) for p in five.pods) == [2, 3]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(n=st.integers(5, 40), rounds=st.integers(6, 14), seed=st.integers(0, 10**6), method=METHODS)
 def test_the_repeat_reason_claims_a_minimum_only_when_it_is_proven(n, rounds, seed, method):
     """Issue 13.4: one explanation said both "cannot keep every pair apart" and "not proven

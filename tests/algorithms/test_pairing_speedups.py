@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.algorithms.helpers import play, random_history
+from tests.hypothesis_profiles import examples
 from tournament.logic.ids import by_id, id_sort_key
 from tournament.logic.pairing import (
     AllianceOptions,
@@ -34,7 +35,7 @@ from tournament.logic.pairing.sizes import _any_kinds, _two_kinds, pod_sizes
 IDS = st.text(alphabet="0123456789٣٤a-x ", max_size=4)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(IDS, max_size=30))
 def test_by_id_is_the_order_of_id_sort_key(ids):
     """Leading zeros ("007" and "7"), other scripts' digits ("٣"), text ids and the empty id."""
@@ -89,7 +90,7 @@ POINTS_VALUES = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     points=st.lists(POINTS_VALUES, min_size=5, max_size=70),
     shape=st.sampled_from(["pods of 4", "pods of 3", "pairs and a trio"]),
@@ -116,7 +117,7 @@ def _recounted(arr: Arrangement) -> list[int]:
     return [len(arr.pod_repeats(q)) for q in range(len(arr.sizes))]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     n=st.integers(4, 40),
     rounds=st.integers(0, 5),

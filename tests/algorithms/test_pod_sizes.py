@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.hypothesis_profiles import examples
 from tournament.logic.pairing import PairingError, best_size_order, pod_sizes
 
 
@@ -96,7 +97,7 @@ def _all_groupings(items, sizes):
                 yield [(first, *combo), *tail]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.integers(0, 6), min_size=4, max_size=9),
     st.sampled_from([3, 4]),

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from leagues.logic.rating import Rating, RatingRun, side_strength, whole_percentages
 from tests.algorithms.helpers import count_repeats, play, random_history
 from tests.algorithms.test_pairing_pods import check_well_formed
+from tests.hypothesis_profiles import examples
 from tournament.logic.pairing import (
     AllianceOptions,
     PairingError,
@@ -104,7 +105,7 @@ def test_unknown_style_or_wrong_sizes_are_refused():
 # --- pods seeded by pair_pods --------------------------------------------------------------------
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     n=st.integers(2, 60), seed=st.integers(0, 10**6), method=st.sampled_from(["random", "swiss"])
 )
@@ -122,7 +123,7 @@ def test_spread_round_one_puts_the_top_seeds_at_different_tables(n, seed, method
     assert pairing.explanation["seeding"]["applied"] is True
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     n=st.integers(2, 60), seed=st.integers(0, 10**6), method=st.sampled_from(["random", "swiss"])
 )
@@ -173,7 +174,7 @@ def test_a_random_round_after_the_first_is_seeded_and_records_the_strengths():
     assert record["strengths"] == {s.id: s.strength for s in sides}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     rounds=st.integers(1, 4),
     extra=st.integers(0, 20),
@@ -223,7 +224,7 @@ def test_a_team_is_as_strong_as_its_average_player_and_a_newcomer_is_25():
     assert side_strength("sys", (), run) == 25.0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.floats(0.001, 1.0), min_size=1, max_size=6))
 def test_whole_percentages_sum_to_exactly_100(chances):
     total = sum(chances)

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.hypothesis_profiles import examples
 from tournament.logic.standings import (
     Entrant,
     GamePlacing,
@@ -168,7 +169,7 @@ def events(draw):
     return entrants, placings
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(events())
 def test_ranking_invariants(event):
     entrants, placings = event

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.hypothesis_profiles import examples
 from tournament.logic.standings import (
     Entrant,
     FieldTotals,
@@ -63,7 +64,7 @@ def events(draw):
     return entrants, sorted(placings, key=lambda p: p.round_number)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(events(), st.sampled_from([TIEBREAKERS, ["strength_of_schedule"], []]))
 def test_tallies_rank_exactly_like_the_placings(event, tiebreakers):
     entrants, placings = event
@@ -73,7 +74,7 @@ def test_tallies_rank_exactly_like_the_placings(event, tiebreakers):
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(events())
 def test_a_tally_of_some_entrants_equals_their_part_of_the_whole(event):
     entrants, placings = event
@@ -99,7 +100,7 @@ def test_unknown_opponent_is_refused():
         standings_from_totals(field, ["strength_of_schedule"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(
         st.tuples(st.integers(-50, 400), st.integers(0, 30)).map(

@@ -57,7 +57,9 @@ def test_an_organisers_round_in_french(new_context):
     console.goto(f"/events/{SLUG}/manage/rounds/1/")
     check_page(console, "the round's console page")
     expect(console.locator("h1")).to_contain_text(french("Round %(number)s", number=1))
-    expect(console.locator("[data-live-status]").first).to_have_text(script_text(FRENCH, "live", context="connection"))
+    expect(console.locator("[data-live-status]").first).to_have_text(
+        script_text(FRENCH, "live", context="connection")
+    )
 
     # the referee desk saves the last result; the console hears it, in French
     desk = new_context(user=referee, locale="fr-FR").new_page()

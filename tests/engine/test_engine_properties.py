@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 from engine import api
 from engine.ranking import DEFAULT_POINTS_TABLES, award_points, places_from_keys
 from tests.engine.helpers import EFAE
+from tests.hypothesis_profiles import examples
 
 START = {"Grublic": 15, "Riparian": 15, "Banksia": 15, "Incendiary": 15, "Pluma": 15, "Echo": 10}
 
@@ -96,7 +97,7 @@ def legal_games(draw, mode="every_eye"):
     return setup, events, report
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.data(), st.sampled_from(["every_eye", "alliances"]))
 def test_live_and_entered_paths_agree(data, mode):
     setup, events, hand_report = data.draw(legal_games(mode))
@@ -107,7 +108,7 @@ def test_live_and_entered_paths_agree(data, mode):
     assert api.score(EFAE, mode, proposed) == api.score(EFAE, mode, hand_report)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.data())
 def test_replay_twice_gives_the_same_state(data):
     setup, events, _ = data.draw(legal_games())
@@ -145,7 +146,7 @@ def test_equal_scores_share_a_place(values):
                 assert places[i] < places[j]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.integers(0, 200), min_size=2, max_size=4, unique=True))
 def test_eye_vs_eye_scores_share_places_only_on_ties(viewpoints):
     report = {"sides": [{"side": f"p{i}", "viewpoints": v} for i, v in enumerate(viewpoints)]}

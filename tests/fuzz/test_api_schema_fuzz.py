@@ -21,6 +21,7 @@ from rest_framework.test import APIClient
 
 from tests.api.conftest import entrant_client, user_client
 from tests.contract.conformance import check_answer
+from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -137,7 +138,7 @@ def test_the_schema_lists_the_api(event):
 
 
 @settings(
-    max_examples=EXAMPLES,
+    max_examples=examples(EXAMPLES),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,

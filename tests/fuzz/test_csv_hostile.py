@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.api.conftest import user_client
+from tests.hypothesis_profiles import examples
 from tournament.models import Entrant, Player
 
 pytestmark = pytest.mark.django_db
@@ -87,7 +88,7 @@ def test_quotes_commas_and_unicode_names_are_accepted_as_they_are(event):
 
 
 @settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,

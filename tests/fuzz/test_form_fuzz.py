@@ -11,12 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from matches.models import ResultVersion
+from tests.hypothesis_profiles import examples
 from tournament.models import Entrant, Player
 
 pytestmark = pytest.mark.django_db
 
 FUZZ = settings(
-    max_examples=120,
+    max_examples=examples(120),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,
