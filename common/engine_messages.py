@@ -2,21 +2,25 @@
 
 The engine gives each coded problem an English sentence (``engine.messages.SENTENCES``) and its
 parameters; here the sentence goes through the active language's catalogue and is filled in.
+A counted sentence (``engine.messages.PLURALS``) takes the language's plural for its count.
 A problem without a code keeps the engine's English message.
 """
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from engine.errors import Problem
-from engine.messages import SENTENCES
+from engine.messages import PLURALS, SENTENCES
 
 
 def problem_text(problem: Problem) -> str:
     """The problem's sentence in the active language (field names and values as given)."""
-    sentence = SENTENCES.get(problem.code) if problem.code else None
-    if sentence is None:
-        return problem.message
     try:
+        if problem.code in PLURALS:
+            singular, plural, count = PLURALS[problem.code]
+            return ngettext(singular, plural, problem.params[count]) % problem.params
+        sentence = SENTENCES.get(problem.code) if problem.code else None
+        if sentence is None:
+            return problem.message
         return gettext(sentence) % problem.params
     except (KeyError, TypeError, ValueError):
         return problem.message  # a translation with a broken placeholder: the English one

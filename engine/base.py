@@ -16,6 +16,7 @@ from engine.errors import EngineFault, OptionsInvalid, Problem, ResultInvalid, U
 from engine.fields import Field, check_fields
 from engine.json_data import JsonObject
 from engine.live.log import LiveModel
+from engine.messages import Sentence
 from engine.modes import ModeSpec
 from engine.options import parse_options
 from engine.ranking import (
@@ -46,7 +47,7 @@ class GameContext:
 
     def add(self, side: str | None, field_name: str, message: str) -> None:
         """Record one problem."""
-        self.problems.append(Problem(side, field_name, message))
+        self.problems.append(Problem.coded(side, field_name, message))
 
     def total_players(self) -> int | None:
         """Players (characters) in the whole game, or None if some side's size is unknown."""
@@ -165,14 +166,14 @@ class GameSystem:
         mode = self.mode(mode_key)
         opts = self.parse_options(options, mode_key)
         if not isinstance(report, dict) or not isinstance(report.get("sides"), list):
-            raise ResultInvalid([Problem(None, "sides", "the report needs a list of sides")])
+            raise ResultInvalid([Problem.coded(None, "sides", Sentence("no_sides_list"))])
         ctx = GameContext(mode, {}, {}, [], {}, opts)
         for i, entry in enumerate(report["sides"]):
             side = entry.get("side") if isinstance(entry, dict) else None
             if not isinstance(side, str) or not side:
-                ctx.add(None, "sides", f"entry {i + 1} of sides has no side id")
+                ctx.add(None, "sides", Sentence("side_without_id", number=i + 1))
             elif side in ctx.sides:
-                ctx.add(side, "side", "this side is reported more than once")
+                ctx.add(side, "side", Sentence("side_repeated"))
             else:
                 ctx.order.append(side)
                 ctx.sides[side] = entry
@@ -180,10 +181,10 @@ class GameSystem:
         if expected is not None:
             for side in expected:
                 if side not in ctx.sides:
-                    ctx.add(side, "side", "this side is missing from the report")
+                    ctx.add(side, "side", Sentence("side_missing"))
             for side in ctx.order:
                 if side not in expected:
-                    ctx.add(side, "side", "this side is not one of the game's sides")
+                    ctx.add(side, "side", Sentence("side_not_in_game"))
         game_raw = {k: v for k, v in report.items() if k != "sides"}
         ctx.game = check_fields(self.game_fields(mode), game_raw, None, ctx.order, ctx.problems)
         for side in ctx.order:
@@ -206,8 +207,11 @@ class GameSystem:
         count = len(ctx.order)
         if count not in mode.side_counts:
             allowed = ", ".join(map(str, mode.side_counts))
-            reported = f"{count} side reported" if count == 1 else f"{count} sides reported"
-            ctx.add(None, "sides", f"{reported}; {mode.label} allows {allowed} sides")
+            ctx.add(
+                None,
+                "sides",
+                Sentence("sides_not_allowed", count=count, mode=mode.label, allowed=allowed),
+            )
         elif count not in DEFAULT_POINTS_TABLES and count not in ctx.options["points_table"]:
             ctx.problems.append(no_table_problem(count))
         for side in ctx.order:
@@ -215,24 +219,19 @@ class GameSystem:
             found = self.size_from_side(mode, ctx.sides[side])
             if given is not None and found is not None and given != found:
                 ctx.add(
-                    side, "characters", f"{found} characters named but the side has {given} players"
+                    side, "characters", Sentence("characters_not_size", found=found, given=given)
                 )
             size = given if given is not None else found
             if size is None and mode.side_kind == "player":
                 size = 1
             if size is None:
-                ctx.add(
-                    side,
-                    "side_sizes",
-                    "the team's player count is unknown (give options.side_sizes or "
-                    "name the characters)",
-                )
+                ctx.add(side, "side_sizes", Sentence("size_unknown"))
             elif size not in mode.team_sizes:
                 allowed = ", ".join(map(str, mode.team_sizes))
                 ctx.add(
                     side,
                     "side_sizes",
-                    f"this side has {size} players; {mode.label} allows {allowed}",
+                    Sentence("size_not_allowed", size=size, mode=mode.label, allowed=allowed),
                 )
             ctx.sizes[side] = size
         total = ctx.total_players()
@@ -243,7 +242,7 @@ class GameSystem:
             ctx.add(
                 None,
                 "sides",
-                f"{total} players in one game; {mode.label} allows at most {mode.max_players}",
+                Sentence("too_many_players", total=total, mode=mode.label, most=mode.max_players),
             )
 
     def validate(self, mode_key: str, report: Any, options: JsonObject | None = None) -> JsonObject:

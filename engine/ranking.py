@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from engine.errors import OptionsInvalid, Problem, ResultInvalid
+from engine.messages import Sentence
 
 DEFAULT_POINTS_TABLES: dict[int, tuple[int, ...]] = {
     2: (4, 2),
@@ -156,12 +157,7 @@ def points_table(
 
 def no_table_problem(side_count: int) -> Problem:
     """The problem reported when a game's side count has no points table."""
-    return Problem(
-        None,
-        "sides",
-        f"a {side_count}-side game has no points table in the rules; the organiser must "
-        f"give one (options.points_table) before it can be scored",
-    )
+    return Problem.coded(None, "sides", Sentence("no_points_table", count=side_count))
 
 
 def _clean(value: Fraction) -> Number:

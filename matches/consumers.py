@@ -10,13 +10,18 @@ its reason to the sender only. A client that (re)connects gets the whole current
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from common.audit.actor import Actor
 from common.audit.channels import Channel
+from common.engine_messages import problem_text
 from common.live import push_messages as messages
 from common.live import realtime
 from common.live.consumer import REFUSED, LiveConsumer
-from engine.errors import EngineUserError, EventRejected
+from common.locale import saved_language, site_language, supported_language
+from engine.errors import EngineUserError, EventRejected, Problem, ResultInvalid
 from matches.models import Match
 from matches.services import live_games, result_marks
 from tournament.services.permissions import can_view_round, entrant_from_token, is_referee
@@ -43,6 +48,7 @@ class MatchConsumer(LiveConsumer):
         seated = entrant is not None and match.seats.filter(entrant=entrant).exists()
         self.entrant = entrant if seated else None
         self.groups_joined = [realtime.match_group(match.pk)]
+        self.language = socket_language(self.scope, self.user)
         return True
 
     def role(self) -> str:
@@ -101,6 +107,10 @@ class MatchConsumer(LiveConsumer):
 
     @database_sync_to_async
     def _act(self, action: str, message: dict) -> dict:
+        with translation.override(self.language):  # refusals in the sender's language
+            return self._act_in_language(action, message)
+
+    def _act_in_language(self, action: str, message: dict) -> dict:
         # rights may have changed since the handshake: check staff again on every write
         match = Match.objects.select_related("round__tournament").get(pk=self.match_id)
         if self.staff and not is_referee(self.user, match.round.tournament):
@@ -139,13 +149,38 @@ class MatchConsumer(LiveConsumer):
                 "type": "live.refused",
                 "match": self.match_id,
                 "code": exc.code,
-                "reason": exc.reason,
+                "reason": reason_text(exc),
                 "seq": event.get("seq") if isinstance(event, dict) else None,
             }
         except live_games.LiveGameError as exc:
             return _error("refused", str(exc))
+        except ResultInvalid as exc:
+            worded = "; ".join(problem_text(p) for p in exc.problems)
+            return _error("refused", worded, detail=exc.to_dict())
         except EngineUserError as exc:
             return _error("refused", exc.message, detail=exc.to_dict())
+
+
+def socket_language(scope, user) -> str:
+    """The sender's language on a socket, as on a page (docs/translating.md): a saved choice,
+    the switcher's cookie, the browser's Accept-Language, else the site's language."""
+    found = saved_language(user) if getattr(user, "is_authenticated", False) else None
+    found = found or supported_language(scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME))
+    if found:
+        return found
+    headers = dict(scope.get("headers") or [])
+    accept = headers.get(b"accept-language", b"").decode("latin-1")[:500]
+    for code, _quality in parse_accept_lang_header(accept):
+        if code != "*" and supported_language(code):
+            return supported_language(code)  # type: ignore[return-value]
+    return site_language()
+
+
+def reason_text(exc: EventRejected) -> str:
+    """A refused event's reason in the active language (the engine's code and parameters)."""
+    reason = exc.reason
+    code, params = getattr(reason, "code", ""), getattr(reason, "params", {})
+    return problem_text(Problem(None, "event", str(reason), code, params))
 
 
 def _error(code: str, message: str, **extra) -> dict:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from common.audit.reasons import REASON_MAX_CHARS
 from common.engine_messages import problem_text
@@ -30,9 +32,9 @@ def game_field_name(field: str) -> str:
 def _form_field(spec: dict, side_choices: list[tuple[str, str]]) -> forms.Field:
     """One Django form field for one engine field description."""
     common = {
-        "label": spec["label"],
+        "label": _(spec["label"]),
         "required": bool(spec["required"]),
-        "help_text": spec.get("help_text") or "",
+        "help_text": _(spec["help_text"]) if spec.get("help_text") else "",
     }
     kind = spec["type"]
     if kind == "int":
@@ -42,7 +44,7 @@ def _form_field(spec: dict, side_choices: list[tuple[str, str]]) -> forms.Field:
     if kind == "choice":
         choices = [(c, c.replace("_", " ").capitalize()) for c in spec["choices"]]
         if not spec["required"]:
-            choices = [("", "-")] + choices
+            choices = [("", "-"), *choices]
         return forms.ChoiceField(choices=choices, initial=spec.get("default"), **common)
     if kind == "choice_list":
         return forms.MultipleChoiceField(
@@ -51,9 +53,13 @@ def _form_field(spec: dict, side_choices: list[tuple[str, str]]) -> forms.Field:
             **common,
         )
     if kind == "side":
-        return forms.ChoiceField(choices=[("", "Nobody")] + side_choices, **common)
+        return forms.ChoiceField(choices=[("", _("Nobody")), *side_choices], **common)
     if kind in ("text_list", "side_list"):
-        hint = "Comma-separated" + (", in order, by side number" if kind == "side_list" else "")
+        hint = (
+            _("Comma-separated, in order, by side number")
+            if kind == "side_list"
+            else _("Comma-separated")
+        )
         common["help_text"] = f"{common['help_text']} ({hint})".strip()
         return forms.CharField(**common)
     return forms.CharField(**common)
@@ -87,7 +93,7 @@ def field_labels(description: dict) -> dict[str, str]:
     """Each field's code -> its label as a sentence names it ("of which Guard Health Tokens"
     continues the input above it; a message says "Guard Health Tokens")."""
     specs = list(description["game_fields"]) + list(description["side_fields"])
-    return {spec["name"]: spec["label"].removeprefix("of which ") for spec in specs}
+    return {spec["name"]: _(spec["label"]).removeprefix("of which ") for spec in specs}
 
 
 def with_labels(message: str, labels: dict[str, str]) -> str:
@@ -167,7 +173,7 @@ class ResultForm(forms.Form):
         keyed = [(game_field_name(s["name"]), s) for s in self.description["game_fields"]]
         keyed += [(s["name"], s) for s in self.description["side_fields"] if s["name"] != "side"]
         return [
-            (help_id(key), spec["label"], spec["help_text"])
+            (help_id(key), _(spec["label"]), _(spec["help_text"]))
             for key, spec in keyed
             if self._help_is_shared(spec)
         ]
@@ -278,5 +284,6 @@ class CorrectionReasonForm(forms.Form):
     reason = forms.CharField(
         max_length=REASON_MAX_CHARS,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Shown in the match history and the audit trail.",
+        label=_lazy("Reason"),
+        help_text=_lazy("Shown in the match history and the audit trail."),
     )

@@ -1,6 +1,7 @@
 """Admin pages for organisers fixing tournament data by hand."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy, ngettext
 
 from common.audit.actor import Actor
 from common.audit.channels import Channel
@@ -93,12 +94,17 @@ class EntrantAdmin(admin.ModelAdmin):
     readonly_fields = ["access_token", "created_at"]
     actions = ["revoke_links"]
 
-    @admin.action(description="Replace the private links of the selected entrants")
+    @admin.action(description=gettext_lazy("Replace the private links of the selected entrants"))
     def revoke_links(self, request, queryset):
         actor = Actor.from_request(request, Channel.PAGE)
         for entrant in queryset:
             replace_private_link(entrant, actor)
-        self.message_user(request, f"{queryset.count()} private link(s) replaced.")
+        count = queryset.count()
+        self.message_user(
+            request,
+            ngettext("%(count)d private link replaced.", "%(count)d private links replaced.", count)
+            % {"count": count},
+        )
 
 
 @admin.register(StaffRole)

@@ -2,6 +2,7 @@
 
 from django import forms
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from common.audit.reasons import REASON_MAX_CHARS
@@ -54,14 +55,14 @@ class TournamentForm(forms.ModelForm):
     address made from the name, and the checks across settings."""
 
     system_mode = forms.ChoiceField(
-        label="Game and mode",
-        help_text="The game system and the mode every table plays.",
+        label=_("Game and mode"),
+        help_text=_("The game system and the mode every table plays."),
     )
     slug = forms.SlugField(
         required=False,
         max_length=80,
         label=BY_NAME["slug"].label,
-        help_text="Letters, digits and hyphens; left empty, it is made from the name.",
+        help_text=_("Letters, digits and hyphens; left empty, it is made from the name."),
     )
 
     class Meta:
@@ -88,9 +89,13 @@ class TournamentForm(forms.ModelForm):
     def clean_slug(self):
         slug = self.cleaned_data.get("slug") or slugify(self.data.get("name", ""))[:80]
         if not slug:
-            raise forms.ValidationError("Give a web address (letters, digits and hyphens).")
+            raise forms.ValidationError(
+                gettext("Give a web address (letters, digits and hyphens).")
+            )
         if Tournament.objects.filter(slug=slug).exists():
-            raise forms.ValidationError(f"The address {slug!r} is taken; choose another one.")
+            raise forms.ValidationError(
+                gettext("The address %(slug)s is taken; choose another one.") % {"slug": repr(slug)}
+            )
         return slug
 
     def clean(self):
@@ -129,9 +134,9 @@ class TournamentForm(forms.ModelForm):
 class PlayerForm(forms.Form):
     """A player registered at the desk."""
 
-    name = forms.CharField(max_length=100, label="Name")
-    club = forms.CharField(max_length=100, required=False, label="Club")
-    email = forms.EmailField(required=False, label="E-mail")
+    name = forms.CharField(max_length=100, label=_("Name"))
+    club = forms.CharField(max_length=100, required=False, label=_("Club"))
+    email = forms.EmailField(required=False, label=_("E-mail"))
     name_listed = forms.BooleanField(
         required=False,
         label=_("Agreed to be listed"),
@@ -147,11 +152,14 @@ class PlayerForm(forms.Form):
 class TeamForm(forms.Form):
     """A team registered at the desk: its name and its two or three players."""
 
-    name = forms.CharField(max_length=100, label="Team name")
-    member_1 = forms.CharField(max_length=100, label="First player")
-    member_2 = forms.CharField(max_length=100, label="Second player")
+    name = forms.CharField(max_length=100, label=_("Team name"))
+    member_1 = forms.CharField(max_length=100, label=_("First player"))
+    member_2 = forms.CharField(max_length=100, label=_("Second player"))
     member_3 = forms.CharField(
-        max_length=100, required=False, label="Third player", help_text="Leave empty for a pair."
+        max_length=100,
+        required=False,
+        label=_("Third player"),
+        help_text=_("Leave empty for a pair."),
     )
 
     def members(self) -> list[str]:
@@ -166,24 +174,26 @@ class CsvImportForm(forms.Form):
     email, seed in any order."""
 
     file = forms.FileField(
-        label="CSV file",
+        label=_("CSV file"),
         required=False,
-        help_text="Header line with the columns name (required), club, email, seed.",
+        help_text=_("Header line with the columns name (required), club, email, seed."),
     )
     text = forms.CharField(
-        label="Or paste the lines here",
+        label=_("Or paste the lines here"),
         required=False,
         strip=False,
         max_length=1_000_000,
         widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false"}),
-        help_text="The same columns, e.g. copied from a spreadsheet saved as CSV.",
+        help_text=_("The same columns, e.g. copied from a spreadsheet saved as CSV."),
     )
 
     def clean(self):
         data = super().clean()
         has_file, has_text = bool(data.get("file")), bool((data.get("text") or "").strip())
         if has_file == has_text and not self.errors:
-            raise forms.ValidationError("Choose a CSV file or paste the lines (one of the two).")
+            raise forms.ValidationError(
+                gettext("Choose a CSV file or paste the lines (one of the two).")
+            )
         return data
 
     def raw(self) -> bytes:
@@ -196,13 +206,13 @@ class CsvImportForm(forms.Form):
 class SwapSeatsForm(forms.Form):
     """Two entrants of one drafted round, to exchange their seats."""
 
-    first = forms.TypedChoiceField(coerce=int, label="Swap", widget=LongSelect)
-    second = forms.TypedChoiceField(coerce=int, label="with", widget=LongSelect)
+    first = forms.TypedChoiceField(coerce=int, label=_("Swap"), widget=LongSelect)
+    second = forms.TypedChoiceField(coerce=int, label=_("with"), widget=LongSelect)
 
     def __init__(self, seats, *args, **kwargs):
         """``seats``: (entrant id, name, table number) of every seat that may swap."""
         super().__init__(*args, **kwargs)
-        choices = [("", "Choose a player")] + [
+        choices = [("", gettext("Choose a player"))] + [
             (entrant, f"{name} (table {table})") for entrant, name, table in seats
         ]
         self.fields["first"].choices = choices
@@ -211,7 +221,7 @@ class SwapSeatsForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("first") and data.get("first") == data.get("second"):
-            raise forms.ValidationError("Choose two different players.")
+            raise forms.ValidationError(gettext("Choose two different players."))
         return data
 
     def entrants(self, round_) -> tuple[Entrant, Entrant]:
@@ -226,7 +236,7 @@ class CloseRoundForm(forms.Form):
     reason = forms.CharField(
         required=False,
         max_length=REASON_MAX_CHARS,
-        label="Reason (needed when a table has no result)",
+        label=_("Reason (needed when a table has no result)"),
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
@@ -235,6 +245,6 @@ class ExtendClockForm(forms.Form):
     """Extra time on the round clock."""
 
     seconds = forms.IntegerField(
-        min_value=1, max_value=MAX_EXTEND_SECONDS, initial=60, label="Add seconds"
+        min_value=1, max_value=MAX_EXTEND_SECONDS, initial=60, label=_("Add seconds")
     )
-    reason = forms.CharField(required=False, max_length=REASON_MAX_CHARS, label="Reason")
+    reason = forms.CharField(required=False, max_length=REASON_MAX_CHARS, label=_("Reason"))

@@ -20,6 +20,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from kombu.exceptions import OperationalError as BrokerUnreachable
 
 from common.audit.actor import SYSTEM, Actor
@@ -179,16 +180,25 @@ def close_round_and_pair_next(
         current = Round.objects.select_related("stage").get(pk=round_.pk)
         if current.stage.kind != StageKind.SWISS:
             raise RoundError(
-                f"round {current.number} is not a Swiss round: close it, then take the "
-                "elimination on from the rounds page"
+                gettext(
+                    "round %(number)s is not a Swiss round: close it, then take the "
+                    "elimination on from the rounds page"
+                )
+                % {"number": current.number}
             )
         if current.status == RoundStatus.DRAFT:
-            raise RoundError(f"round {current.number} is a draft: publish and play it first")
+            raise RoundError(
+                gettext("round %(number)s is a draft: publish and play it first")
+                % {"number": current.number}
+            )
         closed = complete_round(current, reason=reason, actor=actor)
         try:
             next_swiss_numbers(tournament)
         except RoundError as exc:
-            raise RoundError(f"{exc}, so close round {closed.number} on its own") from exc
+            raise RoundError(
+                gettext("%(why)s, so close round %(number)s on its own")
+                % {"why": exc, "number": closed.number}
+            ) from exc
         job, _ = _request(
             tournament,
             "swiss_round",
@@ -210,7 +220,9 @@ def request_elimination_step(
     """
     unfinished = tournament.rounds.exclude(status=RoundStatus.COMPLETE).order_by("number")
     if unfinished.exists():
-        raise RoundError(f"round {unfinished.first().number} is not complete yet")
+        raise RoundError(
+            gettext("round %(number)s is not complete yet") % {"number": unfinished.first().number}
+        )
     if not tournament.stages.exclude(kind=StageKind.SWISS).exists():
         kind, key = "elimination_start", f"tournament:{tournament.pk}:elimination-start"
     else:

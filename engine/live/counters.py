@@ -21,6 +21,7 @@ from engine.errors import Problem, ResultInvalid
 from engine.fields import as_whole_number
 from engine.json_data import JsonObject
 from engine.live.log import KeyedSystem, LiveModel, reject, whole
+from engine.messages import Sentence
 from engine.modes import ModeSpec
 
 
@@ -37,25 +38,27 @@ class CountersLive(LiveModel):
     def initial_state(self, setup: Any) -> JsonObject:
         sides = setup.get("sides") if isinstance(setup, dict) else None
         if not isinstance(sides, list) or len(sides) not in self.mode.side_counts:
-            raise ResultInvalid(
-                [Problem(None, "sides", "the setup needs a list of sides of an allowed size")]
-            )
+            raise ResultInvalid([Problem.coded(None, "sides", Sentence("live_no_sides_allowed"))])
         problems: list[Problem] = []
         out: dict[str, dict[str, int]] = {}
         for entry in sides:
             side = entry.get("side") if isinstance(entry, dict) else None
             if not isinstance(side, str) or not side or side in out:
-                problems.append(Problem(None, "sides", f"bad or repeated side id {side!r}"))
+                problems.append(
+                    Problem.coded(None, "sides", Sentence("live_bad_side_id", side=repr(side)))
+                )
                 continue
             start = entry.get("counters") or {}
             values: dict[str, int] = {}
             for name in self.counters:
                 n = as_whole_number(start.get(name, 0)) if isinstance(start, dict) else None
                 if n is None or n < 0:
-                    problems.append(Problem(side, name, f"{name} must start at 0 or more"))
+                    problems.append(
+                        Problem.coded(side, name, Sentence("live_counter_start", counter=name))
+                    )
                 values[name] = n or 0
             if isinstance(start, dict) and set(start) - set(self.counters):
-                problems.append(Problem(side, "counters", "unknown counters in the setup"))
+                problems.append(Problem.coded(side, "counters", Sentence("live_unknown_counters")))
             out[side] = values
         if problems:
             raise ResultInvalid(problems)
@@ -64,26 +67,26 @@ class CountersLive(LiveModel):
     def step(self, state: JsonObject, event: JsonObject) -> None:
         side = event.get("side")
         if side not in state["sides"]:
-            raise reject(f"{side!r} is not a side of this game", "unknown_side")
+            raise reject(Sentence("live_unknown_side", side=repr(side)), "unknown_side")
         counter = event.get("counter", self.counters[0])
         if counter not in self.counters:
-            raise reject(f"unknown counter {counter!r}", "bad_event")
+            raise reject(Sentence("live_unknown_counter", counter=repr(counter)), "bad_event")
         delta = whole(event, "delta", minimum=-(10**9))
         if delta == 0:
-            raise reject("delta must not be 0", "bad_event")
+            raise reject(Sentence("live_zero_delta"), "bad_event")
         value = state["sides"][side][counter] + delta
         if value < 0:
-            raise reject(f"{counter} of {side!r} would drop below 0", "negative")
+            raise reject(Sentence("live_below_zero", counter=counter, side=repr(side)), "negative")
         state["sides"][side][counter] = value
 
     def on_end(self, state: JsonObject, event: JsonObject) -> None:
         fields = event.get("fields", {})
         if not isinstance(fields, dict) or "sides" in fields:
-            raise reject("fields must be an object of game-level report fields", "bad_event")
+            raise reject(Sentence("live_end_fields"), "bad_event")
         state["game_fields"] = dict(fields)
 
     def proposed_report(self, state: JsonObject) -> JsonObject:
         if state["status"] == "setup":
-            raise reject("the game has not started yet, so there is no result", "not_started")
+            raise reject(Sentence("live_not_started_result"), "not_started")
         sides = [{"side": s, **values} for s, values in state["sides"].items()]
         return {"sides": sides, **state["game_fields"]}

@@ -36,6 +36,7 @@ from typing import Any
 from engine.errors import Problem, ResultInvalid
 from engine.json_data import JsonObject
 from engine.live.log import KeyedSystem, LiveModel, reject, whole
+from engine.messages import Sentence
 from engine.modes import ModeSpec
 from engine.systems._eye_characters import (
     ALIASES,
@@ -79,25 +80,31 @@ class EyeForAnEyeLive(LiveModel):
         problems: list[Problem] = []
         sides = setup.get("sides") if isinstance(setup, dict) else None
         if not isinstance(sides, list) or not sides:
-            raise ResultInvalid([Problem(None, "sides", "the setup needs a list of sides")])
+            raise ResultInvalid([Problem.coded(None, "sides", Sentence("live_no_sides"))])
         state_sides: dict[str, JsonObject] = {}
         chars: dict[str, JsonObject] = {}
         for entry in sides:
             side = entry.get("side") if isinstance(entry, dict) else None
             if not isinstance(side, str) or not side or side in state_sides:
-                problems.append(Problem(None, "sides", f"bad or repeated side id {side!r}"))
+                problems.append(
+                    Problem.coded(None, "sides", Sentence("live_bad_side_id", side=repr(side)))
+                )
                 continue
             names = entry.get("characters")
             if not isinstance(names, list) or len(names) not in self.mode.team_sizes:
                 sizes = " or ".join(map(str, self.mode.team_sizes))
-                problems.append(Problem(side, "characters", f"name {sizes} characters"))
+                problems.append(
+                    Problem.coded(side, "characters", Sentence("live_name_characters", sizes=sizes))
+                )
                 continue
             state_sides[side] = {"characters": [], "cup": 0, "guard_tokens": 0}
             for raw in names:
                 name = _canonical(raw)
                 if name is None or name in chars:
                     problems.append(
-                        Problem(side, "characters", f"{raw!r} is unknown or already played")
+                        Problem.coded(
+                            side, "characters", Sentence("live_unknown_character", name=repr(raw))
+                        )
                     )
                     continue
                 state_sides[side]["characters"].append(name)
@@ -112,9 +119,11 @@ class EyeForAnEyeLive(LiveModel):
                     "vp": 0,
                 }
         if len(sides) not in self.mode.side_counts:
-            problems.append(Problem(None, "sides", f"{len(sides)} sides cannot play this mode"))
+            problems.append(
+                Problem.coded(None, "sides", Sentence("live_sides_not_allowed", count=len(sides)))
+            )
         if self.mode.max_players and len(chars) > self.mode.max_players:
-            problems.append(Problem(None, "sides", "too many players for this mode"))
+            problems.append(Problem.coded(None, "sides", Sentence("live_too_many_players")))
         if problems:
             raise ResultInvalid(problems)
         if self.family == "nymphlet":
@@ -122,7 +131,7 @@ class EyeForAnEyeLive(LiveModel):
                 c["nymphlets_left"] = nymphlets_per_player(len(chars))
         timing = setup.get("timing", "realtime")
         if timing not in ("realtime", "turn_based"):
-            raise ResultInvalid([Problem(None, "timing", "timing is realtime or turn_based")])
+            raise ResultInvalid([Problem.coded(None, "timing", Sentence("live_timing"))])
         return {
             "sides": state_sides,
             "characters": chars,
@@ -143,27 +152,28 @@ class EyeForAnEyeLive(LiveModel):
         target = _standing(state, event.get("target"), "target")
         chars = state["characters"]
         if chars[attacker]["side"] == chars[target]["side"]:
-            raise reject(f"{attacker} cannot hit {target}: they are on the same side", "own_side")
+            raise reject(Sentence("live_same_side", attacker=attacker, target=target), "own_side")
         hits = whole(event, "hits", minimum=1)
         unblockable = whole(event, "unblockable", 0)
         cancelled = whole(event, "cancelled", 0)
         if unblockable > hits:
-            raise reject(f"{unblockable} unblockable hits out of only {hits} hits", "bad_event")
+            raise reject(
+                Sentence("live_unblockable", unblockable=unblockable, hits=hits), "bad_event"
+            )
         if cancelled > hits - unblockable:
             raise reject(
-                f"a Parry cancelled {cancelled} hits but only {hits - unblockable} "
-                f"could be blocked",
+                Sentence("live_parry", cancelled=cancelled, blockable=hits - unblockable),
                 "too_many_cancelled",
             )
         landed = hits - cancelled
         cup = state["sides"][chars[attacker]["side"]]
         guard = event.get("guard", False)
         if not isinstance(guard, bool):
-            raise reject("guard must be true or false", "bad_event")
+            raise reject(Sentence("live_guard_flag"), "bad_event")
         if guard:
             guards = state["guards"]
             if target != ECHO or not guards or guards["on_board"] < 1:
-                raise reject(f"there is no Guard of {target} on the board to hit", "no_guard")
+                raise reject(Sentence("live_no_guard_to_hit", target=target), "no_guard")
             if landed:
                 guards["on_board"] -= 1
                 guards["reserve"] += 1
@@ -193,8 +203,9 @@ class EyeForAnEyeLive(LiveModel):
         start = CHARACTERS[name].health
         if c["health"] + tokens > start:
             raise reject(
-                f"{name} has {c['health']} of {start} Health Tokens; healing "
-                f"{tokens} would go above the starting health",
+                Sentence(
+                    "live_overheal", name=name, health=c["health"], start=start, tokens=tokens
+                ),
                 "overheal",
             )
         c["health"] += tokens
@@ -203,9 +214,9 @@ class EyeForAnEyeLive(LiveModel):
         count = whole(event, "count", 1, minimum=1)
         guards = state["guards"]
         if not guards or state["characters"][ECHO]["knocked_out"]:
-            raise reject("Echo is not in play, so no Guard can be placed", "no_guard")
+            raise reject(Sentence("live_echo_absent"), "no_guard")
         if guards["reserve"] < count:
-            raise reject(f"Echo has only {guards['reserve']} Guards off the board", "no_guard")
+            raise reject(Sentence("live_guards_left", count=guards["reserve"]), "no_guard")
         guards["reserve"] -= count
         guards["on_board"] += count
 
@@ -214,9 +225,9 @@ class EyeForAnEyeLive(LiveModel):
         owner = _known(state, event.get("owner"), "owner")
         chars = state["characters"]
         if chars[catcher]["side"] == chars[owner]["side"]:
-            raise reject("a side cannot catch its own Nymphlets", "own_side")
+            raise reject(Sentence("live_own_nymphlets"), "own_side")
         if chars[owner]["nymphlets_left"] < 1:
-            raise reject(f"{owner} has no Nymphlet left on the board", "no_nymphlet")
+            raise reject(Sentence("live_no_nymphlet", owner=owner), "no_nymphlet")
         chars[owner]["nymphlets_left"] -= 1
         chars[catcher]["caught"] += 1
         if not any(c["nymphlets_left"] for c in chars.values()):
@@ -227,8 +238,7 @@ class EyeForAnEyeLive(LiveModel):
         reason = event.get("reason")
         if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
             raise reject(
-                "VP outside a scoring call are a referee's override: give a reason "
-                f"(at most {MAX_REASON_CHARS} characters)",
+                Sentence("live_vp_reason", most=MAX_REASON_CHARS),
                 "reason_needed",
             )
         state["characters"][name]["vp"] += whole(event, "points", minimum=1)
@@ -236,16 +246,16 @@ class EyeForAnEyeLive(LiveModel):
     def _scoring(self, state: JsonObject, event: JsonObject) -> None:
         on = event.get("on")
         if not isinstance(on, list):
-            raise reject("on lists the characters that score (possibly none)", "bad_event")
+            raise reject(Sentence("live_scorers_list"), "bad_event")
         scorers = []
         for raw in on:
             name = _standing(state, raw, "character")
             if name in scorers:
-                raise reject(f"{name} is listed twice", "bad_event")
+                raise reject(Sentence("live_listed_twice", name=name), "bad_event")
             scorers.append(name)
         colour = event.get("colour")
         if colour is not None and colour not in FLOWER_COLOURS:
-            raise reject(f"colour is one of {', '.join(FLOWER_COLOURS)}", "bad_event")
+            raise reject(Sentence("live_colour", colours=", ".join(FLOWER_COLOURS)), "bad_event")
         standing = [n for n, c in state["characters"].items() if not c["knocked_out"]]
         worth = 1 + len(standing) - len(scorers)
         for name in scorers:
@@ -261,7 +271,7 @@ class EyeForAnEyeLive(LiveModel):
     # --- report ---------------------------------------------------------------------------
     def proposed_report(self, state: JsonObject) -> JsonObject:
         if state["status"] == "setup":
-            raise reject("the game has not started yet, so there is no result", "not_started")
+            raise reject(Sentence("live_not_started_result"), "not_started")
         out = []
         for side, s in state["sides"].items():
             members = [state["characters"][n] for n in s["characters"]]
@@ -298,12 +308,14 @@ def _canonical(raw: object) -> str | None:
 def _known(state: JsonObject, raw: object, role: str) -> str:
     name = _canonical(raw)
     if name is None or name not in state["characters"]:
-        raise reject(f"{role} {raw!r} is not a character in this game", "unknown_character")
+        raise reject(
+            Sentence("live_not_a_character", role=role, name=repr(raw)), "unknown_character"
+        )
     return name
 
 
 def _standing(state: JsonObject, raw: object, role: str) -> str:
     name = _known(state, raw, role)
     if state["characters"][name]["knocked_out"]:
-        raise reject(f"{name} has been knocked out", "knocked_out")
+        raise reject(Sentence("live_knocked_out", name=name), "knocked_out")
     return name

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from engine.errors import EngineFault, EventRejected
 from engine.fields import as_whole_number
 from engine.json_data import JsonObject
+from engine.messages import Sentence
 from engine.modes import ModeSpec
 
 META_KEYS = frozenset({"type", "seq", "at", "by", "note"})
@@ -81,9 +82,9 @@ def whole(event: JsonObject, key: str, default: int | None = None, minimum: int 
     value = event.get(key, default)
     n = as_whole_number(value)
     if n is None:
-        raise reject(f"{key} must be a whole number, not {value!r}", "bad_event")
+        raise reject(Sentence("live_not_whole", key=key, value=repr(value)), "bad_event")
     if n < minimum:
-        raise reject(f"{key} is {n} but must be at least {minimum}", "bad_event")
+        raise reject(Sentence("live_too_small", key=key, value=n, minimum=minimum), "bad_event")
     return n
 
 
@@ -105,45 +106,43 @@ def new_game(model: LiveModel, setup: Any) -> JsonObject:
 
 def _apply(model: LiveModel, state: JsonObject, event: Any, index: int) -> JsonObject:
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-        raise EventRejected("an event must be an object with a type", "bad_event", index)
+        raise EventRejected(Sentence("live_event_shape"), "bad_event", index)
     kind = event["type"]
     try:
         expected = state["event_count"] + 1
         if expected > MAX_EVENTS:
             raise reject(
-                f"this game has recorded {MAX_EVENTS} events, the most one game can hold; "
-                "end it and enter the result",
+                Sentence("live_too_many_events", most=MAX_EVENTS),
                 "too_many_events",
             )
         _check_metadata(event)
         if "seq" in event and event["seq"] != expected:
             raise reject(
-                f"event number {event['seq']!r} arrived but {expected} was expected "
-                f"(another event was recorded first; reload the game)",
+                Sentence("live_sequence", seq=repr(event["seq"]), expected=expected),
                 "sequence",
             )
         allowed = {"start": frozenset(), "end": frozenset({"reason", "fields"})}
         allowed.update(model.event_keys)
         if kind not in allowed:
-            raise reject(f"unknown event type {kind!r}", "unknown_event")
+            raise reject(Sentence("live_unknown_event", kind=repr(kind)), "unknown_event")
         extra = set(event) - META_KEYS - allowed[kind]
         if extra:
-            raise reject(f"unknown keys in a {kind} event: {', '.join(sorted(extra))}", "bad_event")
+            raise reject(
+                Sentence("live_unknown_keys", kind=kind, keys=", ".join(sorted(extra))), "bad_event"
+            )
         if state["status"] == "ended":
-            raise reject("the game is over; no more events can be recorded", "ended")
+            raise reject(Sentence("live_game_over"), "ended")
         if kind == "start":
             if state["status"] != "setup":
-                raise reject("the game has already started", "started")
+                raise reject(Sentence("live_started"), "started")
             state["status"] = "running"
         elif state["status"] == "setup":
-            raise reject(
-                "the game has not started yet (record the start call first)", "not_started"
-            )
+            raise reject(Sentence("live_not_started"), "not_started")
         elif kind == "end":
             reason = event.get("reason", model.end_reasons[0])
             if reason not in model.end_reasons:
                 raise reject(
-                    f"a referee can end this game only for: {', '.join(model.end_reasons)}",
+                    Sentence("live_end_reasons", reasons=", ".join(model.end_reasons)),
                     "bad_event",
                 )
             model.on_end(state, event)
@@ -165,21 +164,21 @@ def _check_metadata(event: JsonObject) -> None:
     """The free metadata of an event stays small and plain."""
     note = event.get("note")
     if note is not None and (not isinstance(note, str) or len(note) > MAX_NOTE_CHARS):
-        raise reject(f"a note is text of at most {MAX_NOTE_CHARS} characters", "bad_event")
+        raise reject(Sentence("live_note", most=MAX_NOTE_CHARS), "bad_event")
     by = event.get("by")
     if by is not None and (not isinstance(by, str) or len(by) > MAX_BY_CHARS):
-        raise reject(f"'by' is text of at most {MAX_BY_CHARS} characters", "bad_event")
+        raise reject(Sentence("live_by", most=MAX_BY_CHARS), "bad_event")
     at = event.get("at")
     if at is not None and (isinstance(at, bool) or not isinstance(at, int | float | str)):
-        raise reject("'at' is a time (a number or text)", "bad_event")
+        raise reject(Sentence("live_at"), "bad_event")
     if isinstance(at, str) and len(at) > 40:
-        raise reject("'at' is a time of at most 40 characters", "bad_event")
+        raise reject(Sentence("live_at_length"), "bad_event")
 
 
 def replay(model: LiveModel, setup: Any, events: Any) -> JsonObject:
     """Fold ``events`` over a new game; raises ``EventRejected`` naming the bad event."""
     if not isinstance(events, list):
-        raise EventRejected("the event log must be a list", "bad_event")
+        raise EventRejected(Sentence("live_log_list"), "bad_event")
     state = new_game(model, setup)
     for index, event in enumerate(events):
         _apply(model, state, event, index)

@@ -12,6 +12,7 @@ hold more tokens than the opponents started with.
 from __future__ import annotations
 
 from engine.base import GameContext
+from engine.messages import Sentence
 from engine.systems._eye_characters import (
     CHARACTERS,
     ECHO,
@@ -22,10 +23,6 @@ from engine.systems._eye_characters import (
 )
 
 ECHO_DISCOUNT = MAX_HEALTH - MIN_HEALTH
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def named(ctx: GameContext) -> dict[str, list[str] | None]:
@@ -61,12 +58,11 @@ def check_common(ctx: GameContext) -> None:
     for side in ctx.order:
         for name in ctx.sides[side].get("characters") or []:
             if name in seen:
-                where = "this side" if seen[name] == side else f"side {seen[name]!r}"
-                ctx.add(
-                    side,
-                    "characters",
-                    f"{name} is also played by {where}; there is one figure of each chief",
-                )
+                if seen[name] == side:
+                    twice = Sentence("chief_twice", name=name)
+                else:
+                    twice = Sentence("chief_elsewhere", name=name, other=repr(seen[name]))
+                ctx.add(side, "characters", twice)
             else:
                 seen[name] = side
     alive_sides, usable = [], True
@@ -81,7 +77,7 @@ def check_common(ctx: GameContext) -> None:
             ctx.add(
                 side,
                 "survivors",
-                f"survivors is {survivors} but this side only has {_plural(size, 'character')}",
+                Sentence("survivors_over_size", survivors=survivors, count=size),
             )
             continue
         if survivors:
@@ -94,15 +90,15 @@ def check_common(ctx: GameContext) -> None:
         ctx.add(
             None,
             "survivors",
-            "no side has a character left; the game ends as soon as only one side remains, "
-            "so at least one side must have survivors",
+            Sentence("no_survivors"),
         )
     elif ended_by == "last_side_standing" and len(alive_sides) > 1:
         ctx.add(
             None,
             "ended_by",
-            f"the game ended with only one side left, but {len(alive_sides)} sides "
-            f"({', '.join(alive_sides)}) report survivors",
+            Sentence(
+                "survivors_on_many_sides", count=len(alive_sides), sides=", ".join(alive_sides)
+            ),
         )
 
 
@@ -121,15 +117,13 @@ def _check_health_left(ctx: GameContext, side: str, survivors: int) -> None:
         ctx.add(
             side,
             "health_left",
-            f"health_left is {health} but {_plural(survivors, 'surviving character')} "
-            f"hold at least one Health Token each",
+            Sentence("health_too_low", health=health, count=survivors),
         )
     elif health > most:
         ctx.add(
             side,
             "health_left",
-            f"health_left is {health} but {_plural(survivors, 'surviving character')} "
-            f"can hold at most {most} (healing never goes above starting health)",
+            Sentence("health_too_high", health=health, count=survivors, most=most),
         )
 
 
@@ -155,14 +149,14 @@ def check_cups(ctx: GameContext) -> None:
             ctx.add(
                 side,
                 "guard_tokens",
-                f"guard_tokens is {guard} but the Victory Cup only holds {cup} tokens",
+                Sentence("cup_below_guard", guard=guard, cup=cup),
             )
             continue
         if (ECHO in (ctx.sides[side].get("characters") or [])) and guard:
             ctx.add(
                 side,
                 "guard_tokens",
-                "this side plays Echo, so it cannot win Echo's Guard Health Tokens",
+                Sentence("echo_own_guard"),
             )
         if cup is not None and guard is not None:
             cups[side], guards[side] = cup, guard
@@ -171,11 +165,11 @@ def check_cups(ctx: GameContext) -> None:
         ctx.add(
             None,
             "guard_tokens",
-            f"{total_guard} Guard Health Tokens reported; only {GUARD_HEALTH_TOKENS} exist",
+            Sentence("too_many_guard_tokens", total=total_guard, most=GUARD_HEALTH_TOKENS),
         )
     names = [n for n in named(ctx).values() if n is not None]
     if total_guard and len(names) == len(ctx.order) and not any(ECHO in n for n in names):
-        ctx.add(None, "guard_tokens", "Guard Health Tokens reported but nobody played Echo")
+        ctx.add(None, "guard_tokens", Sentence("guard_without_echo"))
     if len(cups) != len(ctx.order):
         return
     regular = {s: cups[s] - guards[s] for s in ctx.order}
@@ -189,8 +183,7 @@ def check_cups(ctx: GameContext) -> None:
                 ctx.add(
                     side,
                     "victory_cup_tokens",
-                    f"this side's characters lost at least {lost} Health Tokens, but the "
-                    f"other sides' Victory Cups hold only {others} regular Health Tokens",
+                    Sentence("side_lost_more", lost=lost, others=others),
                 )
     # every mode: each token a character lost went into some cup, so all the cups together
     # hold at least everything lost (team modes make no assumption about hits between mates)
@@ -211,8 +204,7 @@ def _check_total_lost(ctx: GameContext, regular: dict[str, int], echo: bool) -> 
         ctx.add(
             None,
             "victory_cup_tokens",
-            f"the characters of sides {', '.join(losers)} lost at least {total_lost} Health "
-            f"Tokens in all, but the Victory Cups hold only {held} regular Health Tokens",
+            Sentence("sides_lost_more", sides=", ".join(losers), lost=total_lost, held=held),
         )
 
 
@@ -241,15 +233,13 @@ def check_nymphlets(ctx: GameContext) -> None:
                 ctx.add(
                     side,
                     "nymphlets_caught",
-                    "nymphlets_caught counts catches by characters still standing, but "
-                    "this side has no survivors",
+                    Sentence("caught_without_survivors"),
                 )
             if fallen and survivors == size:
                 ctx.add(
                     side,
                     "nymphlets_caught_by_fallen",
-                    "nymphlets_caught_by_fallen needs a knocked-out character, but every "
-                    "character of this side survived",
+                    Sentence("caught_by_fallen_all_survived"),
                 )
         if supply is not None and size is not None and total is not None:
             others = supply - size * nymphlets_per_player(total)
@@ -257,8 +247,7 @@ def check_nymphlets(ctx: GameContext) -> None:
                 ctx.add(
                     side,
                     "nymphlets_caught",
-                    f"this side caught {standing + fallen} Nymphlets but the other sides "
-                    f"only brought {others}",
+                    Sentence("caught_more_than_brought", caught=standing + fallen, others=others),
                 )
     if supply is None or caught_all is None:
         return
@@ -266,12 +255,11 @@ def check_nymphlets(ctx: GameContext) -> None:
         ctx.add(
             None,
             "nymphlets_caught",
-            f"{caught_all} Nymphlets caught in all, but only {supply} were in the game",
+            Sentence("caught_more_than_supply", caught=caught_all, supply=supply),
         )
     if ctx.game.get("ended_by") == "no_nymphlets" and caught_all != supply:
         ctx.add(
             None,
             "ended_by",
-            f"the game ended because no Nymphlets were left, but only {caught_all} of "
-            f"{supply} were caught",
+            Sentence("nymphlets_left", caught=caught_all, supply=supply),
         )

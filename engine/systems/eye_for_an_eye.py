@@ -21,6 +21,7 @@ from engine.base import GameContext, GameSystem, SideResult
 from engine.fields import Field
 from engine.json_data import JsonObject
 from engine.live.eye_for_an_eye import EyeForAnEyeLive
+from engine.messages import gettext_noop
 from engine.modes import ModeSpec
 from engine.systems import _eye_checks as checks
 from engine.systems._eye_characters import (
@@ -146,29 +147,29 @@ def _count(
 
 CHARACTERS_FIELD = Field(
     "characters",
-    "Characters",
+    gettext_noop("Characters"),
     "choice_list",
     required=False,
     choices=CHARACTER_NAMES,
     aliases=ALIASES,
-    help_text="The chief each player of this side used (one per player); optional.",
+    help_text=gettext_noop("The chief each player of this side used (one per player); optional."),
 )
 SURVIVORS = _count(
     "survivors",
-    "Survivors",
-    "Characters of this side that still have Health Tokens on their board.",
+    gettext_noop("Survivors"),
+    gettext_noop("Characters of this side that still have Health Tokens on their board."),
     MAX_PLAYERS,
 )
 HEALTH_LEFT = _count(
     "health_left",
-    "Health Tokens left",
-    "Health Tokens still on this side's player boards at the end.",
+    gettext_noop("Health Tokens left"),
+    gettext_noop("Health Tokens still on this side's player boards at the end."),
     BOX_HEALTH_TOKENS,
 )
 HEALTH_LEFT_OPTIONAL = _count(
     "health_left",
-    "Health Tokens left",
-    "Optional: Health Tokens still on this side's player boards.",
+    gettext_noop("Health Tokens left"),
+    gettext_noop("Optional: Health Tokens still on this side's player boards."),
     BOX_HEALTH_TOKENS,
     required=False,
 )
@@ -190,14 +191,16 @@ class EyeForAnEye(GameSystem):
         return (
             Field(
                 "ended_by",
-                "Game ended by",
+                gettext_noop("Game ended by"),
                 "choice",
                 required=False,
                 default="time",
                 choices=endings,
-                help_text="Why the game ended: only one side left, the soundtrack or timer "
-                "ran out, or the mode's own end (no Nymphlets left / last "
-                "scoring done in turn-based play).",
+                help_text=gettext_noop(
+                    "Why the game ended: only one side left, the soundtrack or timer "
+                    "ran out, or the mode's own end (no Nymphlets left / last "
+                    "scoring done in turn-based play)."
+                ),
             ),
         )
 
@@ -207,14 +210,17 @@ class EyeForAnEye(GameSystem):
             return (
                 _count(
                     "victory_cup_tokens",
-                    "Victory Cup tokens",
-                    "All Health Tokens in this side's Victory Cup, Guard Health Tokens included.",
+                    gettext_noop("Victory Cup tokens"),
+                    gettext_noop(
+                        "All Health Tokens in this side's Victory Cup, Guard Health Tokens "
+                        "included."
+                    ),
                     BOX_HEALTH_TOKENS,
                 ),
                 _count(
                     "guard_tokens",
-                    "of which Guard Health Tokens",
-                    "How many of the cup's tokens are Echo's Guard Health Tokens.",
+                    gettext_noop("of which Guard Health Tokens"),
+                    gettext_noop("How many of the cup's tokens are Echo's Guard Health Tokens."),
                     GUARD_HEALTH_TOKENS,
                     required=False,
                     default=0,
@@ -227,15 +233,20 @@ class EyeForAnEye(GameSystem):
             return (
                 _count(
                     "nymphlets_caught",
-                    "Nymphlets caught (standing)",
-                    "Nymphlets caught by this side's characters that are still standing "
-                    "(2 VP each).",
+                    gettext_noop("Nymphlets caught (standing)"),
+                    gettext_noop(
+                        "Nymphlets caught by this side's characters that are still standing "
+                        "(2 VP each)."
+                    ),
                     MAX_NYMPHLETS,
                 ),
                 _count(
                     "nymphlets_caught_by_fallen",
-                    "Nymphlets caught (knocked out)",
-                    "Nymphlets caught by this side's characters that were knocked out (1 VP each).",
+                    gettext_noop("Nymphlets caught (knocked out)"),
+                    gettext_noop(
+                        "Nymphlets caught by this side's characters that were knocked out "
+                        "(1 VP each)."
+                    ),
                     MAX_NYMPHLETS,
                     required=False,
                     default=0,
@@ -247,9 +258,11 @@ class EyeForAnEye(GameSystem):
         return (
             _count(
                 "vp_scored",
-                "VP scored",
-                "Victory Points scored at the scoring calls, before the penalty for "
-                "knocked-out characters (the engine subtracts 5 per character lost).",
+                gettext_noop("VP scored"),
+                gettext_noop(
+                    "Victory Points scored at the scoring calls, before the penalty for "
+                    "knocked-out characters (the engine subtracts 5 per character lost)."
+                ),
                 MAX_VP_SCORED,
             ),
             SURVIVORS,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.base import GameContext, GameSystem, SideResult
 from engine.fields import Field
 from engine.live.counters import CountersLive
+from engine.messages import Sentence, gettext_noop
 from engine.modes import ModeSpec
 
 TARGET = 100
@@ -41,11 +42,13 @@ class EyeVsEye(GameSystem):
         return (
             Field(
                 "first_to_100",
-                "Reached 100 first",
+                gettext_noop("Reached 100 first"),
                 "side",
                 required=False,
-                help_text="The player who ended their turn with 100+ Viewpoints and won at "
-                "once; leave empty if the cards ran out first.",
+                help_text=gettext_noop(
+                    "The player who ended their turn with 100+ Viewpoints and won at "
+                    "once; leave empty if the cards ran out first."
+                ),
             ),
         )
 
@@ -53,11 +56,11 @@ class EyeVsEye(GameSystem):
         return (
             Field(
                 "viewpoints",
-                "Viewpoints",
+                gettext_noop("Viewpoints"),
                 "int",
                 min=0,
                 max=MAX_VIEWPOINTS,
-                help_text="Viewpoints in this player's Field of View at the end.",
+                help_text=gettext_noop("Viewpoints in this player's Field of View at the end."),
             ),
         )
 
@@ -68,7 +71,7 @@ class EyeVsEye(GameSystem):
             ctx.add(
                 winner,
                 "viewpoints",
-                f"this player reached {TARGET} first but has only {points} Viewpoints",
+                Sentence("first_to_target_short", target=TARGET, points=points),
             )
 
     def rank_sides(self, ctx: GameContext) -> list[SideResult]:

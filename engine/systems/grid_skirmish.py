@@ -17,6 +17,7 @@ from engine.errors import Problem
 from engine.fields import Field
 from engine.json_data import JsonObject
 from engine.live.counters import CountersLive
+from engine.messages import Sentence, gettext_noop
 from engine.modes import ModeSpec
 
 ARMY_CAP = 10
@@ -46,15 +47,21 @@ class GridSkirmish(GameSystem):
     option_fields = (
         Field(
             "card_costs",
-            "Card costs",
+            gettext_noop("Card costs"),
             "int_map",
             required=False,
             min=0,
             max=MAX_CARD_COST,
-            help_text="Card name -> cost; lets the engine check army lists.",
+            help_text=gettext_noop("Card name -> cost; lets the engine check army lists."),
         ),
         Field(
-            "army_cap", "Army cap", "int", required=False, default=ARMY_CAP, min=1, max=MAX_ARMY_CAP
+            "army_cap",
+            gettext_noop("Army cap"),
+            "int",
+            required=False,
+            default=ARMY_CAP,
+            min=1,
+            max=MAX_ARMY_CAP,
         ),
     )
 
@@ -62,30 +69,34 @@ class GridSkirmish(GameSystem):
         return (
             Field(
                 "winner",
-                "Winner",
+                gettext_noop("Winner"),
                 "side",
                 required=False,
-                help_text="The only side with figures left; empty if the game was stopped.",
+                help_text=gettext_noop(
+                    "The only side with figures left; empty if the game was stopped."
+                ),
             ),
         )
 
     def side_fields(self, mode: ModeSpec) -> tuple[Field, ...]:
         return (
-            Field("figures_left", "Figures left", "int", min=0, max=MAX_FIGURES),
+            Field("figures_left", gettext_noop("Figures left"), "int", min=0, max=MAX_FIGURES),
             Field(
                 "health_left",
-                "Health left",
+                gettext_noop("Health left"),
                 "int",
                 min=0,
                 max=MAX_HEALTH_LEFT,
-                help_text="Remaining health of this side's surviving figures, added up.",
+                help_text=gettext_noop(
+                    "Remaining health of this side's surviving figures, added up."
+                ),
             ),
             Field(
                 "army",
-                "Army list",
+                gettext_noop("Army list"),
                 "text_list",
                 required=False,
-                help_text="Card names bought for this army (optional).",
+                help_text=gettext_noop("Card names bought for this army (optional)."),
             ),
         )
 
@@ -108,36 +119,34 @@ class GridSkirmish(GameSystem):
                 ctx.add(
                     side,
                     "health_left",
-                    f"health_left is {health} with {figures} figures left; each surviving "
-                    f"figure has at least 1 health and eliminated figures have none",
+                    Sentence("figures_health", health=health, figures=figures),
                 )
             if figures and army is not None and figures > len(army):
                 ctx.add(
                     side,
                     "figures_left",
-                    f"figures_left is {figures} but the army has {len(army)} cards",
+                    Sentence("figures_over_army", figures=figures, cards=len(army)),
                 )
             if figures:
                 alive.append(side)
             if army is not None and costs is not None:
                 unknown = [card for card in army if card not in costs]
                 if unknown:
-                    ctx.add(side, "army", f"unknown cards: {', '.join(unknown)}")
+                    ctx.add(side, "army", Sentence("unknown_cards", cards=", ".join(unknown)))
                 else:
                     total = sum(costs[card] for card in army)
                     if total > cap:
-                        ctx.add(side, "army", f"the army costs {total}, over the cap of {cap}")
+                        ctx.add(side, "army", Sentence("army_over_cap", total=total, cap=cap))
         if not usable:
             return
         winner = ctx.game.get("winner")
         if not alive:
-            ctx.add(None, "figures_left", "no side has figures left; the last one standing wins")
+            ctx.add(None, "figures_left", Sentence("no_figures_left"))
         elif winner is not None and alive != [winner]:
             ctx.add(
                 None,
                 "winner",
-                f"the winner must be the only side with figures left; sides with figures: "
-                f"{', '.join(alive)}",
+                Sentence("winner_not_last", sides=", ".join(alive)),
             )
         elif winner is None and len(alive) == 1:
             ctx.game["winner"] = alive[0]

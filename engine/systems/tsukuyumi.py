@@ -28,17 +28,18 @@ from engine.errors import Problem
 from engine.fields import Field
 from engine.json_data import JsonObject
 from engine.live.counters import CountersLive
+from engine.messages import Sentence, gettext_noop
 from engine.modes import ModeSpec
 
 BREAKDOWN = (
-    ("vp_moon", "Moon centre at round end (permanent)"),
-    ("vp_missions", "Missions (permanent)"),
-    ("vp_faction_goal", "Faction goal (permanent, 2)"),
-    ("vp_fireborn", "Fireborn destroyed (permanent, expansion)"),
-    ("vp_areas", "Controlled areas"),
-    ("vp_fertile_ground", "Controlled fertile ground (2 each)"),
-    ("vp_initiative", "Initiative placement (+2 first, +1 second)"),
-    ("vp_other", "Faction-specific sources"),
+    ("vp_moon", gettext_noop("Moon centre at round end (permanent)")),
+    ("vp_missions", gettext_noop("Missions (permanent)")),
+    ("vp_faction_goal", gettext_noop("Faction goal (permanent, 2)")),
+    ("vp_fireborn", gettext_noop("Fireborn destroyed (permanent, expansion)")),
+    ("vp_areas", gettext_noop("Controlled areas")),
+    ("vp_fertile_ground", gettext_noop("Controlled fertile ground (2 each)")),
+    ("vp_initiative", gettext_noop("Initiative placement (+2 first, +1 second)")),
+    ("vp_other", gettext_noop("Faction-specific sources")),
 )
 INITIATIVE_BONUS = (2, 1)
 MAX_ROUNDS = 5  # the epic game
@@ -99,30 +100,32 @@ class Tsukuyumi(GameSystem):
     option_fields = (
         Field(
             "rounds",
-            "Rounds",
+            gettext_noop("Rounds"),
             "int",
             required=False,
             min=3,
             max=MAX_ROUNDS,
-            help_text="4 standard (when not given), 3 fast game, 5 epic game; a table of two "
-            "plays the two-player game's 3.",
+            help_text=gettext_noop(
+                "4 standard (when not given), 3 fast game, 5 epic game; a table of two "
+                "plays the two-player game's 3."
+            ),
         ),
         Field(
             "oni_missions",
-            "Oni missions",
+            gettext_noop("Oni missions"),
             "bool",
             required=False,
             default=False,
-            help_text="The Oni missions module is in play: three more missions.",
+            help_text=gettext_noop("The Oni missions module is in play: three more missions."),
         ),
         Field(
             "supremacy_target",
-            "Supremacy target",
+            gettext_noop("Supremacy target"),
             "int",
             required=False,
             min=1,
             max=MAX_VP,
-            help_text="Supremacy variant: the first to this many VP wins at once.",
+            help_text=gettext_noop("Supremacy variant: the first to this many VP wins at once."),
         ),
     )
 
@@ -130,16 +133,16 @@ class Tsukuyumi(GameSystem):
         return (
             Field(
                 "initiative_order",
-                "Final initiative order",
+                gettext_noop("Final initiative order"),
                 "side_list",
-                help_text="Every player, first place first; breaks VP ties.",
+                help_text=gettext_noop("Every player, first place first; breaks VP ties."),
             ),
             Field(
                 "supremacy_winner",
-                "Supremacy winner",
+                gettext_noop("Supremacy winner"),
                 "side",
                 required=False,
-                help_text="Supremacy variant only: who reached the target first.",
+                help_text=gettext_noop("Supremacy variant only: who reached the target first."),
             ),
         )
 
@@ -152,21 +155,23 @@ class Tsukuyumi(GameSystem):
                 required=False,
                 min=0,
                 max=BREAKDOWN_MAX[name],
-                help_text="Optional breakdown.",
+                help_text=gettext_noop("Optional breakdown."),
             )
             for name, label in BREAKDOWN
         )
         cards = Field(
             "vp_victory_cards",
-            "From the victory cards",
+            gettext_noop("From the victory cards"),
             "int",
             required=False,
             min=0,
             max=MAX_VICTORY_CARD_VP,
-            help_text="Optional breakdown: the only source of VP in a two-player game.",
+            help_text=gettext_noop(
+                "Optional breakdown: the only source of VP in a two-player game."
+            ),
         )
         most = MAX_VICTORY_CARD_VP if mode.key == TWO_PLAYER else MAX_VP
-        return (Field("vp", "Victory points", "int", min=0, max=most), cards) + parts
+        return (Field("vp", gettext_noop("Victory points"), "int", min=0, max=most), cards) + parts
 
     def check_mode_options(
         self, mode: ModeSpec, options: JsonObject, problems: list[Problem]
@@ -192,7 +197,7 @@ class Tsukuyumi(GameSystem):
         target = ctx.options.get("supremacy_target")
         winner = ctx.game.get("supremacy_winner")
         if winner is not None and target is None:
-            ctx.add(None, "supremacy_winner", "a supremacy winner needs options.supremacy_target")
+            ctx.add(None, "supremacy_winner", Sentence("supremacy_needs_target"))
             return
         if target is None:
             return
@@ -201,15 +206,14 @@ class Tsukuyumi(GameSystem):
             ctx.add(
                 winner,
                 "vp",
-                f"this player won by supremacy but has {vp[winner]} VP, below {target}",
+                Sentence("supremacy_below_target", vp=vp[winner], target=target),
             )
         reached = [s for s in ctx.order if vp.get(s, 0) >= target]
         if winner is None and reached:
             ctx.add(
                 None,
                 "supremacy_winner",
-                f"{', '.join(reached)} reached the supremacy target of {target}, so the "
-                f"game ended at once: name the supremacy winner",
+                Sentence("supremacy_unnamed", sides=", ".join(reached), target=target),
             )
 
     def _check_two_player_breakdown(self, ctx: GameContext, side: str) -> None:
@@ -220,50 +224,51 @@ class Tsukuyumi(GameSystem):
                 ctx.add(
                     side,
                     name,
-                    f"{label.split(' (')[0].lower()} give no VP in a two-player game "
-                    "(only the victory cards do)",
+                    Sentence("two_player_no_vp", source=label.split(" (")[0].lower()),
                 )
         cards = v.get("vp_victory_cards")
         if cards is not None and v["vp"] is not None and cards != v["vp"]:
-            ctx.add(side, "vp", f"the victory cards give {cards} VP, not {v['vp']}")
+            ctx.add(side, "vp", Sentence("victory_cards_differ", cards=cards, vp=v["vp"]))
         elif v["vp"] is not None and v["vp"] > MAX_VICTORY_CARD_VP:
             ctx.add(
                 side,
                 "vp",
-                f"{v['vp']} VP: a two-player game gives VP only from two victory cards, "
-                f"at most {MAX_VICTORY_CARD_VP}",
+                Sentence("two_player_vp_cap", vp=v["vp"], most=MAX_VICTORY_CARD_VP),
             )
 
     def _check_breakdown(self, ctx: GameContext, side: str, order: list[str] | None) -> None:
         v = ctx.sides[side]
         if v.get("vp_victory_cards"):
-            ctx.add(side, "vp_victory_cards", "victory cards score only in a two-player game")
+            ctx.add(side, "vp_victory_cards", Sentence("victory_cards_two_player_only"))
         given = {name: v[name] for name, _ in BREAKDOWN if v.get(name) is not None}
         if not given:
             return
         if v["vp"] is not None and sum(given.values()) != v["vp"]:
-            ctx.add(side, "vp", f"the VP parts add up to {sum(given.values())}, not {v['vp']}")
+            ctx.add(side, "vp", Sentence("vp_parts_differ", parts=sum(given.values()), vp=v["vp"]))
         in_play = len(ctx.order) + (ONI_MISSIONS if ctx.options["oni_missions"] else 0)
         if given.get("vp_missions", 0) > in_play:
             ctx.add(
                 side,
                 "vp_missions",
-                f"{in_play} missions are in play (one per faction"
-                f"{', three Oni missions' if ctx.options['oni_missions'] else ''}), "
-                f"each worth 1 VP to a player once",
+                Sentence(
+                    "missions_in_play_oni" if ctx.options["oni_missions"] else "missions_in_play",
+                    count=in_play,
+                ),
             )
         rounds = ctx.options["rounds"] or STANDARD_ROUNDS
         if given.get("vp_moon", 0) > rounds:
-            ctx.add(side, "vp_moon", f"at most 1 moon VP per round ({rounds} rounds)")
+            ctx.add(side, "vp_moon", Sentence("moon_vp", rounds=rounds))
         if given.get("vp_faction_goal", 0) not in (0, 2):
-            ctx.add(side, "vp_faction_goal", "the faction goal is worth 0 or 2 VP")
+            ctx.add(side, "vp_faction_goal", Sentence("faction_goal_vp"))
         if given.get("vp_fertile_ground", 0) % 2:
-            ctx.add(side, "vp_fertile_ground", "fertile ground is worth 2 VP each")
+            ctx.add(side, "vp_fertile_ground", Sentence("fertile_ground_vp"))
         if order is not None and "vp_initiative" in given:
             place = order.index(side)
             bonus = INITIATIVE_BONUS[place] if place < len(INITIATIVE_BONUS) else 0
             if given["vp_initiative"] != bonus:
-                ctx.add(side, "vp_initiative", f"initiative place {place + 1} is worth {bonus} VP")
+                ctx.add(
+                    side, "vp_initiative", Sentence("initiative_vp", place=place + 1, bonus=bonus)
+                )
 
     def rank_sides(self, ctx: GameContext) -> list[SideResult]:
         order = ctx.game["initiative_order"]

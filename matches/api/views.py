@@ -6,6 +6,7 @@ The result flow itself lives in ``matches.services.results``; these views only d
 
 import django_filters
 from django.db.models import Q
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
@@ -141,7 +142,7 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
             if match is None or not can_view_round(
                 self.request.user, match.round, self.entrant(match.round.tournament)
             ):
-                raise NotFound("No match found.")
+                raise NotFound(_("No match found."))
             self._match = match
         return self._match
 
@@ -173,7 +174,7 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         if entrant is None:
             return None
         if not self.get_match().seats.filter(entrant=entrant).exists():
-            self.permission_denied(self.request, message="You do not play at this table.")
+            self.permission_denied(self.request, message=_("You do not play at this table."))
         return entrant
 
     def is_staff(self) -> bool:
@@ -182,7 +183,7 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
     def _version(self, number) -> ResultVersion:
         version = self.get_match().result_versions.filter(number=number).first()
         if version is None:
-            raise NotFound(f"no version {number} of this result")
+            raise NotFound(_("no version %(number)s of this result") % {"number": number})
         return version
 
     def _body(self):
@@ -213,7 +214,9 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
     def list(self, request, *args, **kwargs):
         self.get_match()
         if not self.is_staff() and self.side() is None:
-            self.permission_denied(request, message="Only staff and this match's sides see this.")
+            self.permission_denied(
+                request, message=_("Only staff and this match's sides see this.")
+            )
         return super().list(request, *args, **kwargs)
 
     @extend_schema(
@@ -229,7 +232,7 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         match = self.get_match()
         entrant = self.side()
         if entrant is None and not self.is_staff():
-            self.permission_denied(request, message="Only referees and this match's sides.")
+            self.permission_denied(request, message=_("Only referees and this match's sides."))
         report = self._body()["report"]
         key = self._idempotency_key()
         if entrant is not None:
@@ -244,7 +247,7 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         self.get_match()
         entrant = self.side()
         if entrant is None:
-            self.permission_denied(request, message="Only the other sides of this match.")
+            self.permission_denied(request, message=_("Only the other sides of this match."))
         data = self._body()
         key = self._idempotency_key()
         version = self._version(number)
@@ -290,7 +293,7 @@ class ResultViewSet(ApiViewMixin, mixins.ListModelMixin, viewsets.GenericViewSet
         """A referee's correction: a new accepted version; the old ones are kept."""
         match = self.get_match()
         if not self.is_staff():
-            self.permission_denied(request, message="Only referees correct results.")
+            self.permission_denied(request, message=_("Only referees correct results."))
         data = self._body()
         version = correct_result(
             match,

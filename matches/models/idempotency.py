@@ -6,6 +6,7 @@ the same key from the same actor again gets that outcome back instead of a secon
 """
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from matches.models.match import Match
 from matches.models.results import ResultResponse, ResultVersion
@@ -14,14 +15,16 @@ from matches.models.results import ResultResponse, ResultVersion
 class IdempotentRequest(models.Model):
     """One result action taken under a client's key, and what it made."""
 
-    key = models.UUIDField(help_text="The random key the client made for this action.")
+    key = models.UUIDField(help_text=_("The random key the client made for this action."))
     actor = models.CharField(
         max_length=40, help_text='Who sent it: "user:<id>", "entrant:<id>" or both.'
     )
-    action = models.CharField(max_length=10, help_text="report, entry, correct, confirm, dispute.")
+    action = models.CharField(
+        max_length=10, help_text=_("report, entry, correct, confirm, dispute.")
+    )
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
     fingerprint = models.CharField(
-        max_length=64, help_text="SHA-256 of what was asked, to refuse the key for another body."
+        max_length=64, help_text=_("SHA-256 of what was asked, to refuse the key for another body.")
     )
     version = models.ForeignKey(
         ResultVersion, null=True, blank=True, on_delete=models.CASCADE, related_name="+"

@@ -1,6 +1,7 @@
 """Hosted live games: the event log as it arrived, and the state it replays to."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from common.audit.models import Provenance
 from matches.models.choices import LiveGameStatus
@@ -13,7 +14,7 @@ class LiveGame(models.Model):
     match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="live_game")
     game_system = models.CharField(max_length=40)
     mode = models.CharField(max_length=40)
-    setup = models.JSONField(help_text="Sides and characters at the start.")
+    setup = models.JSONField(help_text=_("Sides and characters at the start."))
     state = models.JSONField(default=dict, blank=True)
     last_sequence = models.PositiveIntegerField(default=0)
     status = models.CharField(

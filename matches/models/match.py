@@ -2,6 +2,7 @@
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from matches.models.choices import MatchStatus
 
@@ -14,17 +15,19 @@ class Match(models.Model):
     group_label = models.CharField(
         max_length=40,
         blank=True,
-        help_text="Elimination group: A, B, C, D, AD, BC, Final, or e.g. 'Cut tie-break'.",
+        help_text=_("Elimination group: A, B, C, D, AD, BC, Final, or e.g. 'Cut tie-break'."),
     )
     game_in_series = models.PositiveSmallIntegerField(
-        default=1, help_text="1-3 in the three-game final."
+        default=1, help_text=_("1-3 in the three-game final.")
     )
     is_bye = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=MatchStatus.choices, default=MatchStatus.OPEN)
     extra_seconds = models.PositiveIntegerField(
         default=0,
-        help_text="Time a referee gave this table beyond the round clock (its players' clock "
-        "ends this much later).",
+        help_text=_(
+            "Time a referee gave this table beyond the round clock (its players' clock "
+            "ends this much later)."
+        ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -71,12 +74,14 @@ class Seat(models.Model):
     entrant = models.ForeignKey(
         "tournament.Entrant", on_delete=models.RESTRICT, related_name="seats"
     )
-    position = models.PositiveSmallIntegerField(help_text="Seat order in the pod, from 1.")
+    position = models.PositiveSmallIntegerField(help_text=_("Seat order in the pod, from 1."))
     flower_colour = models.CharField(
         max_length=40,
         blank=True,
-        help_text="The starting flower; a team's players' flowers joined by \"+\"; "
-        "empty where none is dealt (Domination, byes).",
+        help_text=_(
+            "The starting flower; a team's players' flowers joined by \"+\"; "
+            "empty where none is dealt (Domination, byes)."
+        ),
     )
     character = models.CharField(max_length=40, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)

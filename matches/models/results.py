@@ -7,6 +7,7 @@ database lets at most one version of a match be accepted.
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from common.audit.models import Provenance
 from matches.models.choices import ResponseDecision, VersionKind, VersionState
@@ -17,16 +18,16 @@ class ResultVersion(Provenance):
     """One version of a game's result: the report as given and the engine's ranking of it."""
 
     match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="result_versions")
-    number = models.PositiveIntegerField(help_text="1, 2, ... per match.")
+    number = models.PositiveIntegerField(help_text=_("1, 2, ... per match."))
     kind = models.CharField(max_length=10, choices=VersionKind.choices)
     state = models.CharField(
         max_length=10, choices=VersionState.choices, default=VersionState.PENDING
     )
-    report = models.JSONField(help_text="The result as reported, in the game system's format.")
+    report = models.JSONField(help_text=_("The result as reported, in the game system's format."))
     placings = models.JSONField(
-        default=list, blank=True, help_text="The engine's ranking: place, points, stats by side."
+        default=list, blank=True, help_text=_("The engine's ranking: place, points, stats by side.")
     )
-    reason = models.TextField(blank=True, help_text="Required for a referee's correction.")
+    reason = models.TextField(blank=True, help_text=_("Required for a referee's correction."))
     supersedes = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="superseded_by"
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.audit.services import record_change
 from common.metrics import count_result_on_commit
@@ -52,20 +53,22 @@ def dispute_accepted_report(
     tournament = table.match.round.tournament
     accepted = table.accepted
     if accepted is None or accepted.pk != version.pk:
-        raise ResultFlowError(f"version {version.number} is not this table's accepted result")
+        raise ResultFlowError(
+            _("version %(number)s is not this table's accepted result") % {"number": version.number}
+        )
     seat = table.seat_of(actor.entrant)
     if accepted.entrant_id == seat.entrant_id:
-        raise ResultFlowError("a side cannot dispute its own report")
+        raise ResultFlowError(_("a side cannot dispute its own report"))
     deadline = dispute_deadline(accepted, tournament)
     if deadline is None:
-        raise ResultFlowError("this result is settled: ask a referee to correct it")
+        raise ResultFlowError(_("this result is settled: ask a referee to correct it"))
     if timezone.now() > deadline:
         raise ResultFlowError(
-            f"the time to dispute this result ended at {timezone.localtime(deadline):%H:%M}: "
-            "ask a referee"
+            _("the time to dispute this result ended at %(time)s: ask a referee")
+            % {"time": f"{timezone.localtime(deadline):%H:%M}"}
         )
     if accepted.responses.filter(entrant=actor.entrant).exists():
-        raise ResultFlowError("this side has already answered this report")
+        raise ResultFlowError(_("this side has already answered this report"))
     response = ResultResponse.objects.create(
         version=accepted, decision=ResponseDecision.DISPUTE, reason=reason, **actor.provenance()
     )

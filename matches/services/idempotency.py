@@ -14,6 +14,8 @@ import hashlib
 import json
 import uuid
 
+from django.utils.translation import gettext as _
+
 from common.audit.actor import Actor
 from matches.models import IdempotentRequest, Match, ResultResponse, ResultVersion
 from matches.services.tables import ResultFlowError
@@ -34,11 +36,11 @@ def parse_key(value) -> uuid.UUID | None:
         return value
     text = str(value).strip()
     if len(text) > 45:
-        raise KeyInvalid("the idempotency key must be a UUID")
+        raise KeyInvalid(_("the idempotency key must be a UUID"))
     try:
         return uuid.UUID(text)
     except ValueError:
-        raise KeyInvalid("the idempotency key must be a UUID") from None
+        raise KeyInvalid(_("the idempotency key must be a UUID")) from None
 
 
 def actor_ref(actor: Actor) -> str:
@@ -80,7 +82,9 @@ def replay(
         or seen.action != action
         or seen.fingerprint != fingerprint(action, target, body)
     ):
-        raise KeyInvalid("this idempotency key was already used for another action; make a new one")
+        raise KeyInvalid(
+            _("this idempotency key was already used for another action; make a new one")
+        )
     outcome = seen.version if seen.version_id is not None else seen.response
     outcome.replayed = True
     return outcome

@@ -125,7 +125,7 @@ def create_live_game(match: Match, actor=SYSTEM, characters: dict | None = None)
     if existing is not None:
         return existing, False
     if match.is_bye:
-        raise LiveGameError("a bye is not played")
+        raise LiveGameError(_("a bye is not played"))
     _check_side(match, actor)
     system, mode = _system(match)
     setup = build_setup(match, characters)
@@ -150,9 +150,12 @@ def _check_side(match: Match, actor) -> None:
     if actor.entrant is None:
         if actor.channel == Channel.SYSTEM:
             return
-        raise LiveGameError("only a side of this match or its staff can do this")
+        raise LiveGameError(_("only a side of this match or its staff can do this"))
     if not match.seats.filter(entrant_id=actor.entrant.pk).exists():
-        raise LiveGameError(f"{actor.entrant} does not play at table {match.table_number}")
+        raise LiveGameError(
+            _("%(entrant)s does not play at table %(table)s")
+            % {"entrant": actor.entrant, "table": match.table_number}
+        )
 
 
 def _cached_state_ok(game: LiveGame) -> bool:
@@ -225,9 +228,9 @@ def apply_live_event(match: Match, event, actor) -> LiveOutcome:
     when there is no game or the sender is not a side of this match.
     """
     if not isinstance(event, dict):
-        raise EventRejected("an event must be an object with a type", "bad_event")
+        raise EventRejected(_("an event must be an object with a type"), "bad_event")
     if len(repr(event)) > MAX_EVENT_BYTES:
-        raise EventRejected("this event is too large", "bad_event")
+        raise EventRejected(_("this event is too large"), "bad_event")
     with transaction.atomic():
         game = (
             LiveGame.objects.select_for_update()
@@ -236,11 +239,11 @@ def apply_live_event(match: Match, event, actor) -> LiveOutcome:
             .first()
         )
         if game is None:
-            raise LiveGameError("this match has no live game yet")
+            raise LiveGameError(_("this match has no live game yet"))
         _check_side(game.match, actor)
         if event.get("type") == "vp" and not getattr(actor.user, "is_authenticated", False):
             raise EventRejected(
-                "VP outside a scoring call are a referee's override; ask a referee",
+                _("VP outside a scoring call are a referee's override; ask a referee"),
                 "referee_only",
             )
         if event.get("type") == "scoring":
@@ -330,11 +333,11 @@ def propose_result(match: Match, actor) -> dict:
     game = LiveGame.objects.select_for_update().select_related("match__round__tournament")
     game = game.filter(match_id=match.pk).first()
     if game is None:
-        raise LiveGameError("this match has no live game")
+        raise LiveGameError(_("this match has no live game"))
     _check_side(game.match, actor)
     current_state(game)
     if game.state.get("status") != "ended":
-        raise LiveGameError("the game has not ended yet")
+        raise LiveGameError(_("the game has not ended yet"))
     outcome = _propose(game, actor)
     _push(game, None, outcome)
     return outcome

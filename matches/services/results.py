@@ -19,6 +19,7 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.audit.actor import SYSTEM, Actor
 from common.audit.channels import Channel
@@ -162,14 +163,17 @@ def enter_result(
         return earlier
     if table.accepted:
         raise ResultFlowError(
-            f"table {table.match.table_number} already has an accepted result; "
-            "a change needs a correction with a reason"
+            _(
+                "table %(table)s already has an accepted result; a change needs a correction "
+                "with a reason"
+            )
+            % {"table": table.match.table_number}
         )
     if table.match.status == MatchStatus.DISPUTED:
         # the players are told how their dispute was settled, and why (a correction's reason)
         raise ResultFlowError(
-            f"table {table.match.table_number}'s result is disputed; "
-            "settling it needs a reason for the players"
+            _("table %(table)s's result is disputed; settling it needs a reason for the players")
+            % {"table": table.match.table_number}
         )
     require_playable_round(table.match)
     version = table.new_version(report, kind, actor, supersedes=table.pending, to_accept=True)
@@ -186,7 +190,7 @@ def correct_result(
     """A referee's correction: a new accepted version that keeps the old one, with a reason."""
     reason = (reason or "").strip()
     if not reason:
-        raise ResultFlowError("a correction needs a reason")
+        raise ResultFlowError(_("a correction needs a reason"))
     key = parse_key(idempotency_key)
     body = {"report": report, "reason": reason}
     table = LockedTable.lock(match)
@@ -227,16 +231,19 @@ def submit_report(
         return earlier
     table.seat_of(actor.entrant)
     if match.is_bye:
-        raise ResultFlowError("a bye has no result to report")
+        raise ResultFlowError(_("a bye has no result to report"))
     require_playable_round(match)
     if table.accepted:
         raise ResultFlowError(
-            f"table {match.table_number} already has an accepted result; ask a referee"
+            _("table %(table)s already has an accepted result; ask a referee")
+            % {"table": match.table_number}
         )
     if match.status == MatchStatus.DISPUTED:
-        raise ResultFlowError("this result is disputed; a referee will settle it")
+        raise ResultFlowError(_("this result is disputed; a referee will settle it"))
     if table.pending:
-        raise ResultFlowError("a result is already reported for this table: confirm or dispute it")
+        raise ResultFlowError(
+            _("a result is already reported for this table: confirm or dispute it")
+        )
     version = table.new_version(report, kind, actor)
     table.set_status(MatchStatus.REPORTED)
     notify_result_waiting(match, version, "reported")
@@ -261,13 +268,16 @@ def _pending_version_for_response(table: LockedTable, version: ResultVersion, ac
     # Superseded versions are not among the table's live ones.
     state = VersionState(live.state) if live else VersionState.SUPERSEDED
     if state != VersionState.PENDING:
-        raise ResultFlowError(f"version {version.number} is {state.label.lower()}, not waiting")
+        raise ResultFlowError(
+            _("version %(number)s is %(state)s, not waiting")
+            % {"number": version.number, "state": state.label.lower()}
+        )
     version = live
     seat = table.seat_of(actor.entrant)
     if version.entrant_id == seat.entrant_id:
-        raise ResultFlowError("a side cannot confirm or dispute its own report")
+        raise ResultFlowError(_("a side cannot confirm or dispute its own report"))
     if version.responses.filter(entrant=actor.entrant).exists():
-        raise ResultFlowError("this side has already answered this report")
+        raise ResultFlowError(_("this side has already answered this report"))
     return version
 
 

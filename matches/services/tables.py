@@ -8,11 +8,14 @@ transaction (queueing concurrent submissions on one match) and reads what the fl
 import json
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from common.audit.actor import Actor
 from common.db import sql
 from common.errors import ServiceError
 from engine import api as engine_api
 from engine.errors import Problem, ResultInvalid
+from engine.messages import Sentence
 from matches.models import Match, ResultVersion, Seat, VersionState
 from matches.services.table_queries import read_live_versions, read_match, read_seats
 
@@ -37,12 +40,18 @@ def require_playable_round(match: Match) -> None:
         return
     if round_.status == "draft":
         raise ResultFlowError(
-            f"round {round_.number} is not published yet: its tables may still change, so it "
-            "takes no results"
+            _(
+                "round %(number)s is not published yet: its tables may still change, so it "
+                "takes no results"
+            )
+            % {"number": round_.number}
         )
     raise ResultFlowError(
-        f"round {round_.number} is {round_.get_status_display().lower()}: a result can only "
-        "be changed now by a referee's correction with a reason"
+        _(
+            "round %(number)s is %(status)s: a result can only be changed now by a referee's "
+            "correction with a reason"
+        )
+        % {"number": round_.number, "status": round_.get_status_display().lower()}
     )
 
 
@@ -76,7 +85,7 @@ def score_report(match: Match, report: dict, seats: list[Seat] | None = None) ->
     """
     if "\\u0000" in json.dumps(report):
         # PostgreSQL cannot store a NUL character in JSON; no result needs one.
-        raise ResultInvalid([Problem(None, "report", "the report contains a NUL character")])
+        raise ResultInvalid([Problem.coded(None, "report", Sentence("nul_character"))])
     if seats is None:
         seats = read_seats(match)
     tournament = match.round.tournament
@@ -144,7 +153,7 @@ class LockedTable:
 
     def seat_of(self, entrant) -> Seat:
         if entrant is None:
-            raise ResultFlowError("only a side of this match can do this")
+            raise ResultFlowError(_("only a side of this match can do this"))
         seat = next((s for s in self.seats if s.entrant_id == entrant.pk), None)
         if seat is None:
             raise ResultFlowError(f"{entrant} does not play at table {self.match.table_number}")

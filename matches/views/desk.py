@@ -177,7 +177,7 @@ def desk_match(request, slug, match_id):
                 ) % {"table": match.table_number}
             else:
                 enter_result(match, form.to_report(), page_actor(request), idempotency_key=key)
-                message = f"Table {match.table_number}: result saved."
+                message = _("Table %(table)s: result saved.") % {"table": match.table_number}
             messages.success(request, message)
             following = next_open_match(match.round, after=match)
             if request.POST.get("then") == "next" and following is not None:
@@ -193,8 +193,8 @@ def desk_match(request, slug, match_id):
             form.add_error(None, str(error))
     if offline_sync.wants_sync_answer(request):
         if reason_form is not None and not reason_form.is_valid():
-            return offline_sync.refused_form(reason_form, "A correction needs a reason.")
-        return offline_sync.refused_form(form, "The result was not saved.")
+            return offline_sync.refused_form(reason_form, _("A correction needs a reason."))
+        return offline_sync.refused_form(form, _("The result was not saved."))
     autofocus_first_field(form)
     history = (
         ResultVersion.objects.filter(match=match)

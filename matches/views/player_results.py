@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
 from common.audit.channels import Channel
@@ -106,7 +107,7 @@ def report(request, entrant) -> ActionOutcome:
     """The side reports its game's result; the other sides then confirm it."""
     seats = seats_at(entrant, posted_id(request, "match"))
     if not seats:
-        return ActionOutcome(error="This is not one of your games.")
+        return ActionOutcome(error=_("This is not one of your games."))
     match = seats[0].match
     form = ResultForm(entrant.tournament.game_mode, seats, data=request.POST, shared_help=True)
     refused = ActionOutcome(form=form, form_match_id=match.pk)
@@ -123,7 +124,8 @@ def report(request, entrant) -> ActionOutcome:
         return done(
             request,
             entrant,
-            f"Result of table {match.table_number} reported: the other sides now confirm it.",
+            _("Result of table %(table)s reported: the other sides now confirm it.")
+            % {"table": match.table_number},
         )
     return refused
 
@@ -145,9 +147,9 @@ def answer(request, entrant) -> ActionOutcome:
     )
     reason = request.POST.get("reason", "").strip()
     if version is None:
-        return ActionOutcome(error="This is not a report of one of your games.")
+        return ActionOutcome(error=_("This is not a report of one of your games."))
     if action == "dispute":
-        problem = reason_problem(reason) if reason else "Say what is wrong with this result."
+        problem = reason_problem(reason) if reason else _("Say what is wrong with this result.")
         if problem:
             return ActionOutcome(dispute_errors={version.pk: problem})
     actor, key = actor_of(request, entrant), request.POST.get(KEY_FIELD)
@@ -160,8 +162,12 @@ def answer(request, entrant) -> ActionOutcome:
         return ActionOutcome(error=str(exc))
     table = version.match.table_number
     if action == "confirm":
-        return done(request, entrant, f"Table {table}: result confirmed.")
-    return done(request, entrant, f"Table {table}: result disputed; a referee will settle it.")
+        return done(request, entrant, _("Table %(table)s: result confirmed.") % {"table": table})
+    return done(
+        request,
+        entrant,
+        _("Table %(table)s: result disputed; a referee will settle it.") % {"table": table},
+    )
 
 
 def sync_answer(outcome: ActionOutcome):
@@ -169,7 +175,7 @@ def sync_answer(outcome: ActionOutcome):
     if outcome.done is not None:
         return offline_sync.sent(outcome.message, outcome.done.url)
     if outcome.form is not None:
-        return offline_sync.refused_form(outcome.form, "Your report was not saved.")
+        return offline_sync.refused_form(outcome.form, _("Your report was not saved."))
     if outcome.dispute_errors:
         return offline_sync.refused(next(iter(outcome.dispute_errors.values())), status=400)
-    return offline_sync.refused(outcome.error or "Not done.")
+    return offline_sync.refused(outcome.error or _("Not done."))

@@ -7,6 +7,7 @@ confirm, dispute) are ``matches.views.player_results``, which reads only the gam
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from matches.logic.report_lines import game_entries, report_changes, side_lines
 from matches.models import (
@@ -53,7 +54,7 @@ def shown_state(version) -> str:
     """A version's state for its players: a disputed report says so, never "waiting for
     confirmation" beside the table's "disputed"."""
     if version.state == VersionState.PENDING and was_disputed(version):
-        return "Disputed, a referee will settle it"
+        return _("Disputed, a referee will settle it")
     return version.get_state_display()
 
 

@@ -7,7 +7,7 @@ from django.utils import translation
 from common.engine_messages import problem_text
 from engine.errors import MAX_PROBLEMS, Problem, ResultInvalid
 from engine.fields import Field, check_fields, check_value
-from engine.messages import SENTENCES, Sentence
+from engine.messages import PLURALS, SENTENCES, Sentence
 
 
 def problems_of(data, fields, prefix=""):
@@ -59,11 +59,39 @@ def test_the_door_words_a_coded_problem_in_german_and_french():
         assert problem_text(missing) == "survivors is required"
 
 
-def test_a_problem_without_a_code_or_with_an_untranslated_one_stays_english():
+def test_a_problem_without_a_code_or_with_an_unknown_one_stays_english():
     with translation.override("de"):
         assert problem_text(Problem(None, "sides", "too many players")) == "too many players"
+        unknown = Problem(None, "sides", "too many players", "no_such_code", {"n": 1})
+        assert problem_text(unknown) == "too many players"
         (wrong,) = problems_of({"survivors": "x"}, SURVIVORS)
-        assert problem_text(wrong) == "survivors must be a whole number, not 'x'"
+        assert problem_text(wrong) == "survivors muss eine ganze Zahl sein, nicht 'x'"
+
+
+def test_a_counted_problem_takes_each_languages_plural():
+    def survivors_over(size):
+        return Problem("7", "survivors", "", "survivors_over_size", {"survivors": 3, "count": size})
+
+    with translation.override("fr"):  # French: 0 and 1 take the singular
+        assert problem_text(survivors_over(1)).endswith("n’a que 1 personnage")
+        assert problem_text(survivors_over(2)).endswith("n’a que 2 personnages")
+    with translation.override("de"):
+        assert problem_text(survivors_over(1)).endswith("hat nur 1 Charakter")
+        assert problem_text(survivors_over(2)).endswith("hat nur 2 Charaktere")
+    assert str(Sentence("survivors_over_size", survivors=3, count=1)) == (
+        "survivors is 3 but this side only has 1 character"
+    )
+    assert str(Sentence("survivors_over_size", survivors=3, count=2)) == (
+        "survivors is 3 but this side only has 2 characters"
+    )
+
+
+def test_every_counted_sentence_fills_in_from_its_own_parameters():
+    for code, (singular, plural, count) in PLURALS.items():
+        names = {part.split(")")[0] for part in (singular + plural).split("%(")[1:]}
+        assert count in names
+        for n in (1, 2):
+            assert str(Sentence(code, **{**dict.fromkeys(names, "x"), count: n}))
 
 
 def test_the_count_of_problems_not_listed_is_coded_too():

@@ -41,7 +41,7 @@ def test_a_player_who_chose_german_hears_their_table_in_german_the_others_in_the
         f"Runde 1: Tisch {table}, starte auf {colour[seats[german.pk].flower_colour]}"
     )
     assert table_push(push_service, no_choice).startswith(
-        f"Ronde 1\u202f: table {seats[no_choice.pk].match.table_number}, "
+        f"Ronde 1\u00a0: table {seats[no_choice.pk].match.table_number}, "
     )
 
 

@@ -2,6 +2,7 @@
 
 from django.db import models
 from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from tournament.logic.pairing import all_methods
 
@@ -9,15 +10,15 @@ from tournament.logic.pairing import all_methods
 class RulesLevel(models.TextChoices):
     """Core rules for newcomers, advanced rules (the tournament preference)."""
 
-    CORE = "core", "Core rules"
-    ADVANCED = "advanced", "Advanced rules"
+    CORE = "core", _("Core rules")
+    ADVANCED = "advanced", _("Advanced rules")
 
 
 class Timing(models.TextChoices):
     """Realtime games run on the clock; turn-based games have no timer."""
 
-    REALTIME = "realtime", "Realtime"
-    TURN_BASED = "turn_based", "Turn-based"
+    REALTIME = "realtime", _("Realtime")
+    TURN_BASED = "turn_based", _("Turn-based")
 
 
 def pairing_method_choices() -> list[tuple[str, str]]:
@@ -31,24 +32,24 @@ class RatingSeeding(models.TextChoices):
     ``tournament.logic.pairing.seeding`` styles): every random round, and round 1 of a Swiss
     event."""
 
-    OFF = "off", "By chance (no seeding)"
-    SPREAD = "spread", "Spread by rating: the strongest start at different tables"
-    SIMILAR = "similar", "Group by rating: similar ratings share a table"
+    OFF = "off", _("By chance (no seeding)")
+    SPREAD = "spread", _("Spread by rating: the strongest start at different tables")
+    SIMILAR = "similar", _("Group by rating: similar ratings share a table")
 
 
 class TiePolicy(models.TextChoices):
     """What equal scores inside one game do to places and points."""
 
-    SHARED = "shared", "Tied sides share the better place and its points"
-    AVERAGE = "average", "Tied sides share the average of the places' points"
-    PLAYOFF = "playoff", "Tied sides play one more game"
+    SHARED = "shared", _("Tied sides share the better place and its points")
+    AVERAGE = "average", _("Tied sides share the average of the places' points")
+    PLAYOFF = "playoff", _("Tied sides play one more game")
 
 
 class SeriesPoints(models.TextChoices):
     """What a VP-mode game adds to a side's total: its VP (the rulebook's series) or its place."""
 
-    SUM_VP = "sum_vp", "Sum of VP (each game adds its VP, as the rulebook totals a series)"
-    BY_PLACE = "by_place", "Points by place (each game adds the points table's points)"
+    SUM_VP = "sum_vp", _("Sum of VP (each game adds its VP, as the rulebook totals a series)")
+    BY_PLACE = "by_place", _("Points by place (each game adds the points table's points)")
 
 
 class ScoringCalls(models.TextChoices):
@@ -56,58 +57,58 @@ class ScoringCalls(models.TextChoices):
 
     MODE = (
         "mode",
-        (
+        _(
             "As the mode plays: the clock calls Burraparay in Domination; King of the Hill is "
             "called from its scoring card"
         ),
     )
-    CLOCK = "clock", "The clock makes every scoring call (King of the Hill too)"
-    OFF = "off", "Never the clock: a soundtrack or the tables make the calls"
+    CLOCK = "clock", _("The clock makes every scoring call (King of the Hill too)")
+    OFF = "off", _("Never the clock: a soundtrack or the tables make the calls")
 
 
 class Confirmations(models.TextChoices):
     """How many of the other sides must confirm a player's report before it is accepted."""
 
-    ALL_OTHERS = "all", "Every other side at the table confirms (the rulebook's table agrees)"
+    ALL_OTHERS = "all", _("Every other side at the table confirms (the rulebook's table agrees)")
     ONE_OPPONENT = (
         "one",
-        ("Any one other side confirms; the rest may still dispute for a few minutes"),
+        _("Any one other side confirms; the rest may still dispute for a few minutes"),
     )
 
 
 class CutTieResolution(models.TextChoices):
     """How a tie still standing at the cut line is settled."""
 
-    GAME = "game", "A tie-break game"
-    RANDOM_DRAW = "random_draw", "A seeded random draw, recorded in the audit log"
+    GAME = "game", _("A tie-break game")
+    RANDOM_DRAW = "random_draw", _("A seeded random draw, recorded in the audit log")
 
 
 class TournamentStatus(models.TextChoices):
     """Where an event is in its life."""
 
-    SETUP = "setup", "Being set up"
-    REGISTRATION = "registration", "Registration open"
-    SWISS = "swiss", "Swiss rounds"
-    ELIMINATION = "elimination", "Elimination"
-    FINISHED = "finished", "Finished"
+    SETUP = "setup", _("Being set up")
+    REGISTRATION = "registration", _("Registration open")
+    SWISS = "swiss", _("Swiss rounds")
+    ELIMINATION = "elimination", _("Elimination")
+    FINISHED = "finished", _("Finished")
 
 
 class EntrantStatus(models.TextChoices):
     """An entrant's attendance."""
 
-    REGISTERED = "registered", "Registered"
-    CHECKED_IN = "checked_in", "Checked in"
-    DROPPED = "dropped", "Dropped"
+    REGISTERED = "registered", _("Registered")
+    CHECKED_IN = "checked_in", _("Checked in")
+    DROPPED = "dropped", _("Dropped")
 
 
 class StageKind(models.TextChoices):
     """The parts of an event, in the order they are usually played."""
 
-    SWISS = "swiss", "Swiss rounds"
-    ELIMINATION_1 = "elimination_1", "Elimination round 1"
-    ELIMINATION_2 = "elimination_2", "Elimination round 2"
-    FINAL = "final", "Final"
-    TIE_BREAK = "tie_break", "Tie-break"
+    SWISS = "swiss", _("Swiss rounds")
+    ELIMINATION_1 = "elimination_1", _("Elimination round 1")
+    ELIMINATION_2 = "elimination_2", _("Elimination round 2")
+    FINAL = "final", _("Final")
+    TIE_BREAK = "tie_break", _("Tie-break")
 
 
 #: The elimination's stages in the order they are played. A bracket template names each stage
@@ -123,10 +124,10 @@ def stage_kind_named(name: str) -> StageKind | None:
 class RoundStatus(models.TextChoices):
     """A round is drafted, published to players, played on the clock, then complete."""
 
-    DRAFT = "draft", "Draft"
-    PUBLISHED = "published", "Published"
-    RUNNING = "running", "Running"
-    COMPLETE = "complete", "Complete"
+    DRAFT = "draft", _("Draft")
+    PUBLISHED = "published", _("Published")
+    RUNNING = "running", _("Running")
+    COMPLETE = "complete", _("Complete")
 
 
 #: the rounds players see: every one but a draft
@@ -136,14 +137,14 @@ PUBLIC_ROUND_STATES = [RoundStatus.PUBLISHED, RoundStatus.RUNNING, RoundStatus.C
 class StaffRoleKind(models.TextChoices):
     """Per-event staff rights."""
 
-    ORGANISER = "organiser", "Organiser"
-    REFEREE = "referee", "Referee"
+    ORGANISER = "organiser", _("Organiser")
+    REFEREE = "referee", _("Referee")
 
 
 class JobStatus(models.TextChoices):
     """Progress of a background job such as generating a round."""
 
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
+    QUEUED = "queued", _("Queued")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")

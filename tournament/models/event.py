@@ -126,57 +126,64 @@ class Tournament(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="events",
-        help_text="The club or convention that runs the event (its seasons may count it).",
+        help_text=_("The club or convention that runs the event (its seasons may count it)."),
     )
-
     game_system = models.CharField(max_length=40, default="eye_for_an_eye")
     mode = models.CharField(
-        max_length=40, default="every_eye", help_text="A mode key of the game system."
+        max_length=40, default="every_eye", help_text=_("A mode key of the game system.")
     )
     rules_level = models.CharField(
         max_length=10, choices=RulesLevel.choices, default=RulesLevel.ADVANCED
     )
     timing = models.CharField(max_length=12, choices=Timing.choices, default=Timing.REALTIME)
-
     swiss_rounds = models.PositiveSmallIntegerField(default=5)
     pairing_method = models.CharField(
         max_length=10, choices=pairing_method_choices, default=DEFAULT_METHOD
     )
     preferred_pod_size = models.PositiveSmallIntegerField(
-        default=4, help_text="4 sides a game preferred, or 3."
+        default=4, help_text=_("4 sides a game preferred, or 3.")
     )
     rating_seeding = models.CharField(
         max_length=8,
         choices=RatingSeeding.choices,
         default=RatingSeeding.OFF,
-        help_text="Seat every random round, and round 1 of a Swiss event, by the players' "
-        "ratings in the game system (a team by its average player; an unrated player as a "
-        "newcomer): spread puts the strongest at different tables, similar seats like with "
-        "like. Later Swiss rounds are paired by points whatever this says.",
+        help_text=_(
+            "Seat every random round, and round 1 of a Swiss event, by the players' "
+            "ratings in the game system (a team by its average player; an unrated player as a "
+            "newcomer): spread puts the strongest at different tables, similar seats like with "
+            "like. Later Swiss rounds are paired by points whatever this says."
+        ),
     )
     allow_three_team_games = models.BooleanField(
         default=False,
-        help_text="Alliances: an odd team count plays one 2v2v2 game instead of giving a bye "
-        "(the rulebook makes it optional: off unless the organiser opts in).",
+        help_text=_(
+            "Alliances: an odd team count plays one 2v2v2 game instead of giving a bye "
+            "(the rulebook makes it optional: off unless the organiser opts in)."
+        ),
     )
     equal_team_sizes = models.BooleanField(
         default=False,
-        help_text="Alliances: teams meet only teams of their own size (2v2, 3v3, never 2v3); "
-        "a size with an odd count gives its own bye.",
+        help_text=_(
+            "Alliances: teams meet only teams of their own size (2v2, 3v3, never 2v3); "
+            "a size with an odd count gives its own bye."
+        ),
     )
     bye_scores_as_win = models.BooleanField(default=True)
     balance_seats = models.BooleanField(
         default=True,
-        help_text="Swiss rounds: order each table's seats so every side's seats even out over "
-        "the rounds (seat 1 to the side that has sat first least often, and so on).",
+        help_text=_(
+            "Swiss rounds: order each table's seats so every side's seats even out over "
+            "the rounds (seat 1 to the side that has sat first least often, and so on)."
+        ),
     )
     keep_clubmates_apart = models.BooleanField(
         default=True,
-        help_text="Swiss rounds: seat players of one club (teams of one organisation) at "
-        "different tables in round 1, and later where it costs no repeat opponents and no "
-        "points grouping.",
+        help_text=_(
+            "Swiss rounds: seat players of one club (teams of one organisation) at "
+            "different tables in round 1, and later where it costs no repeat opponents and no "
+            "points grouping."
+        ),
     )
-
     points_table = models.JSONField(
         default=dict,
         blank=True,
@@ -189,26 +196,30 @@ class Tournament(models.Model):
         max_length=10,
         choices=SeriesPoints.choices,
         default=SeriesPoints.SUM_VP,
-        help_text="VP modes only (Nymphlet Ceremony, King of the Hill, Domination): what a "
-        "game adds to a side's total. Other modes always score by place.",
+        help_text=_(
+            "VP modes only (Nymphlet Ceremony, King of the Hill, Domination): what a "
+            "game adds to a side's total. Other modes always score by place."
+        ),
     )
     confirmations = models.CharField(
         max_length=3,
         choices=Confirmations.choices,
         default=Confirmations.ALL_OTHERS,
-        help_text="How many other sides confirm a player's report before it is accepted.",
+        help_text=_("How many other sides confirm a player's report before it is accepted."),
     )
     dispute_window_minutes = models.PositiveSmallIntegerField(
         default=10,
-        help_text="With one confirmation: how long the other sides may still dispute (0-120).",
+        help_text=_("With one confirmation: how long the other sides may still dispute (0-120)."),
     )
     tiebreakers = models.JSONField(
         default=default_tiebreakers,
         blank=True,
-        help_text="Standings tiebreakers after points, in order; empty: the game mode's defaults.",
+        help_text=_(
+            "Standings tiebreakers after points, in order; empty: the game mode's defaults."
+        ),
     )
     cut_size = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Empty: scaled to the field (16, 8, 4; teams 8, 4, 2)."
+        null=True, blank=True, help_text=_("Empty: scaled to the field (16, 8, 4; teams 8, 4, 2).")
     )
     cut_tie_resolution = models.CharField(
         max_length=12, choices=CutTieResolution.choices, default=CutTieResolution.GAME
@@ -223,26 +234,28 @@ class Tournament(models.Model):
         max_length=6,
         choices=ScoringCalls.choices,
         default=ScoringCalls.MODE,
-        help_text="Realtime King of the Hill and Domination: whether the round clock makes "
-        "the scoring calls.",
+        help_text=_(
+            "Realtime King of the Hill and Domination: whether the round clock makes "
+            "the scoring calls."
+        ),
     )
     scoring_call_gap_min_seconds = models.PositiveSmallIntegerField(
         default=DEFAULT_GAP_SECONDS[0],
-        help_text="Clock-made scoring calls: the shortest gap between two calls.",
+        help_text=_("Clock-made scoring calls: the shortest gap between two calls."),
     )
     scoring_call_gap_max_seconds = models.PositiveSmallIntegerField(
         default=DEFAULT_GAP_SECONDS[1],
-        help_text="Clock-made scoring calls: the longest gap between two calls.",
+        help_text=_("Clock-made scoring calls: the longest gap between two calls."),
     )
     system_options = models.JSONField(
-        default=dict, blank=True, help_text="Game-system specific options (e.g. card costs)."
+        default=dict, blank=True, help_text=_("Game-system specific options (e.g. card costs).")
     )
 
     status = models.CharField(
         max_length=14, choices=TournamentStatus.choices, default=TournamentStatus.SETUP
     )
     is_public = models.BooleanField(
-        default=True, help_text="Pairings, standings and brackets are visible without login."
+        default=True, help_text=_("Pairings, standings and brackets are visible without login.")
     )
     embed_origins = models.TextField(
         blank=True,
@@ -260,20 +273,20 @@ class Tournament(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="Set when the final (and any tie-break after it) is decided.",
+        help_text=_("Set when the final (and any tie-break after it) is decided."),
     )
     standings_revision = models.PositiveIntegerField(
-        default=0, help_text="Goes up whenever something the standings read changes (caching)."
+        default=0, help_text=_("Goes up whenever something the standings read changes (caching).")
     )
     # Stamped once the change has committed (``tournament.services.standings_revision``), so a page
     # drawn
     # before the stamp cannot have shown the change and one drawn after it has (live catch-up,
     # ``tournament.services.live_news``).
     standings_news_at = models.DateTimeField(
-        null=True, blank=True, editable=False, help_text="When the standings last changed."
+        null=True, blank=True, editable=False, help_text=_("When the standings last changed.")
     )
     round_news_at = models.DateTimeField(
-        null=True, blank=True, editable=False, help_text="When a round was last published."
+        null=True, blank=True, editable=False, help_text=_("When a round was last published.")
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models.choices import StaffRoleKind
 from tournament.models.event import Tournament
@@ -17,7 +18,9 @@ class StaffInvitation(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
     role = models.CharField(max_length=10, choices=StaffRoleKind.choices)
-    email = models.EmailField(blank=True, help_text="Where the link was sent (empty: link only).")
+    email = models.EmailField(
+        blank=True, help_text=_("Where the link was sent (empty: link only).")
+    )
     token_hash = models.CharField(max_length=64, unique=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"

@@ -32,7 +32,7 @@ class Penalty(models.Model):
     )
     kind = models.CharField(max_length=10, choices=PenaltyKind.choices)
     points = models.PositiveSmallIntegerField(
-        default=0, help_text="Tournament points taken off (0 for a warning)."
+        default=0, help_text=_("Tournament points taken off (0 for a warning).")
     )
     reason = models.TextField()
     issued_by = models.ForeignKey(
@@ -41,7 +41,7 @@ class Penalty(models.Model):
     request_key = models.UUIDField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     withdrawn_at = models.DateTimeField(
-        null=True, blank=True, help_text="When it was withdrawn (kept, no longer counted)."
+        null=True, blank=True, help_text=_("When it was withdrawn (kept, no longer counted).")
     )
     withdrawn_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

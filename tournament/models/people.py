@@ -57,7 +57,9 @@ class Player(models.Model):
     )
     profile_public = models.BooleanField(
         default=False,
-        help_text="Whether anyone may see this player's page of events (never their e-mail).",
+        help_text=gettext_lazy(
+            "Whether anyone may see this player's page of events (never their e-mail)."
+        ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -110,7 +112,9 @@ class Entrant(models.Model):
     team = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
     )
-    display_name = models.CharField(max_length=120, help_text="Name shown in pairings.")
+    display_name = models.CharField(
+        max_length=120, help_text=gettext_lazy("Name shown in pairings.")
+    )
     seed = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(
         max_length=12, choices=EntrantStatus.choices, default=EntrantStatus.REGISTERED
@@ -120,7 +124,9 @@ class Entrant(models.Model):
         max_length=SHORT_CODE_LENGTH,
         unique=True,
         default=new_short_code,
-        help_text="The private link's short form, typed by hand (replaced with the link).",
+        help_text=gettext_lazy(
+            "The private link's short form, typed by hand (replaced with the link)."
+        ),
     )
     checked_in_at = models.DateTimeField(null=True, blank=True)
     dropped_at = models.DateTimeField(null=True, blank=True)

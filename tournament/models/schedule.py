@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models.choices import (
     JobStatus,
@@ -18,7 +19,7 @@ class Stage(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
     kind = models.CharField(max_length=14, choices=StageKind.choices)
-    sequence = models.PositiveSmallIntegerField(help_text="Order of the stage in the event.")
+    sequence = models.PositiveSmallIntegerField(help_text=_("Order of the stage in the event."))
     label = models.CharField(max_length=60, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -45,37 +46,37 @@ class Round(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField(help_text="1, 2, ... across the whole event.")
+    number = models.PositiveSmallIntegerField(help_text=_("1, 2, ... across the whole event."))
     number_in_stage = models.PositiveSmallIntegerField(default=1)
     status = models.CharField(max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
     pairing_method = models.CharField(max_length=10, choices=pairing_method_choices, blank=True)
-    seed = models.BigIntegerField(help_text="The random seed that reproduces this pairing.")
+    seed = models.BigIntegerField(help_text=_("The random seed that reproduces this pairing."))
     pairing_report = models.JSONField(
-        default=dict, blank=True, help_text="How the round was paired, for anyone to check."
+        default=dict, blank=True, help_text=_("How the round was paired, for anyone to check.")
     )
     paired_on_earlier_standings = models.BooleanField(
         default=False,
-        help_text="A result of an earlier round changed after this round was paired.",
+        help_text=_("A result of an earlier round changed after this round was paired."),
     )
     game_length_seconds = models.PositiveIntegerField(default=300)
     clock_started_at = models.DateTimeField(null=True, blank=True)
     clock_ends_at = models.DateTimeField(null=True, blank=True)
     clock_paused_remaining_ms = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Set while the clock is paused."
+        null=True, blank=True, help_text=_("Set while the clock is paused.")
     )
     clock_added_ms = models.IntegerField(
         default=0,
-        help_text="Game time added by extensions, less the time cut by ending early.",
+        help_text=_("Game time added by extensions, less the time cut by ending early."),
     )
     clock_calls = models.JSONField(
         default=dict,
         blank=True,
-        help_text="The scoring calls' plan, fixed when the clock starts (empty: no calls).",
+        help_text=_("The scoring calls' plan, fixed when the clock starts (empty: no calls)."),
     )
     published_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
     closed_reason = models.TextField(
-        blank=True, help_text="Why the organiser closed it with results missing."
+        blank=True, help_text=_("Why the organiser closed it with results missing.")
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -111,13 +112,13 @@ class GenerationJob(models.Model):
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="jobs")
-    kind = models.CharField(max_length=30, help_text="e.g. swiss_round, elimination, advance.")
+    kind = models.CharField(max_length=30, help_text=_("e.g. swiss_round, elimination, advance."))
     idempotency_key = models.CharField(max_length=120, unique=True)
     parameters = models.JSONField(
-        default=dict, blank=True, help_text="What the request asked for, e.g. a seed to reuse."
+        default=dict, blank=True, help_text=_("What the request asked for, e.g. a seed to reuse.")
     )
     status = models.CharField(max_length=8, choices=JobStatus.choices, default=JobStatus.QUEUED)
-    progress = models.PositiveSmallIntegerField(default=0, help_text="0 to 100.")
+    progress = models.PositiveSmallIntegerField(default=0, help_text=_("0 to 100."))
     message = models.CharField(max_length=200, blank=True)
     task_id = models.CharField(max_length=64, blank=True)
     round = models.ForeignKey(

@@ -1,6 +1,7 @@
 """Each entrant's counted Swiss games summed, kept up to date so standings read one row a side."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class EntrantTotals(models.Model):
@@ -20,12 +21,12 @@ class EntrantTotals(models.Model):
     points = models.FloatField(default=0)
     games = models.PositiveIntegerField(default=0)
     byes = models.PositiveIntegerField(default=0)
-    firsts = models.PositiveIntegerField(default=0, help_text="Games finished in first place.")
+    firsts = models.PositiveIntegerField(default=0, help_text=_("Games finished in first place."))
     stats = models.JSONField(
-        default=dict, blank=True, help_text="The sum of each per-game statistic."
+        default=dict, blank=True, help_text=_("The sum of each per-game statistic.")
     )
     opponents = models.TextField(
-        blank=True, help_text="Ids of the distinct entrants met in a game, comma-separated."
+        blank=True, help_text=_("Ids of the distinct entrants met in a game, comma-separated.")
     )
 
     class Meta:

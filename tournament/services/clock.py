@@ -145,8 +145,8 @@ def _command(round_, action: str, actor: Actor, change, *, reason: str = "") -> 
         round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if round_.status in (RoundStatus.DRAFT, RoundStatus.COMPLETE):
             raise ClockError(
-                f"round {round_.number} is {round_.get_status_display().lower()}: "
-                "its clock cannot run"
+                _("round %(number)s is %(status)s: its clock cannot run")
+                % {"number": round_.number, "status": round_.get_status_display().lower()}
             )
         now = timezone.now()
         clock = ClockState.of(round_, now)
@@ -178,9 +178,9 @@ def start(round_: Round, actor: Actor = SYSTEM, *, seconds: int | None = None) -
 
     def change(r, clock, now):
         if clock.state in ("running", "paused"):
-            raise ClockError("the clock is already running")
+            raise ClockError(_("the clock is already running"))
         if clock.state == "ended":
-            raise ClockError("this round's clock has already run; extend it to add time")
+            raise ClockError(_("this round's clock has already run; extend it to add time"))
         longest = max_game_seconds(r.tournament.game_system, r.tournament.mode)
         length = length_of(r) if seconds is None else _seconds(seconds, 30, longest)
         fields = start_fields(now, length)
@@ -208,7 +208,9 @@ def pause(round_: Round, actor: Actor = SYSTEM) -> Round:
 
     def change(r, clock, now):
         if clock.state != "running":
-            raise ClockError(f"only a running clock can be paused (it is {clock.state})")
+            raise ClockError(
+                _("only a running clock can be paused (it is %(state)s)") % {"state": clock.state}
+            )
         return pause_fields(now, clock)
 
     return _command(round_, "pause", actor, change)
@@ -219,7 +221,9 @@ def resume(round_: Round, actor: Actor = SYSTEM) -> Round:
 
     def change(r, clock, now):
         if clock.state != "paused":
-            raise ClockError(f"only a paused clock can be resumed (it is {clock.state})")
+            raise ClockError(
+                _("only a paused clock can be resumed (it is %(state)s)") % {"state": clock.state}
+            )
         return resume_fields(now, clock)
 
     return _command(round_, "resume", actor, change)
@@ -231,7 +235,7 @@ def extend(round_: Round, seconds: int, actor: Actor = SYSTEM, *, reason: str = 
 
     def change(r, clock, now):
         if clock.state == "idle":
-            raise ClockError("the clock has not started yet")
+            raise ClockError(_("the clock has not started yet"))
         return extend_fields(now, clock, seconds, r.clock_ends_at)
 
     return _command(round_, "extend", actor, change, reason=reason)
@@ -242,7 +246,10 @@ def end(round_: Round, actor: Actor = SYSTEM) -> Round:
 
     def change(r, clock, now):
         if clock.state not in ("running", "paused"):
-            raise ClockError(f"only a running or paused clock can be ended (it is {clock.state})")
+            raise ClockError(
+                _("only a running or paused clock can be ended (it is %(state)s)")
+                % {"state": clock.state}
+            )
         return end_fields(now, clock)
 
     return _command(round_, "end", actor, change)
@@ -250,10 +257,14 @@ def end(round_: Round, actor: Actor = SYSTEM) -> Round:
 
 def _seconds(value, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
-        raise ClockError(f"seconds must be a whole number, not {value!r}")
+        raise ClockError(
+            _("seconds must be a whole number, not %(value)s") % {"value": repr(value)}
+        )
     value = int(value)
     if not low <= value <= high:
-        raise ClockError(f"seconds must be between {low} and {high}")
+        raise ClockError(
+            _("seconds must be between %(low)s and %(high)s") % {"low": low, "high": high}
+        )
     return value
 
 
@@ -278,7 +289,7 @@ def run_command(
     ``start`` (optionally with another game length), ``pause``, ``resume``, ``extend`` (by
     ``seconds``, with a reason) or ``end``. An unknown command is a ``ClockError``."""
     if command not in COMMANDS:
-        raise ClockError(f"unknown clock command {command!r}")
+        raise ClockError(_("unknown clock command %(command)s") % {"command": repr(command)})
     if command == "extend":
         if not isinstance(reason, str):
             raise ClockError(_("the reason must be text"))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from tournament.models import Entrant, Player
 from tournament.models.people import MAX_SEED
@@ -52,12 +53,12 @@ class _Checker:
 
 def _decode(raw: bytes, check: _Checker) -> str | None:
     if len(raw) > MAX_BYTES:
-        check.add(0, None, f"the file is larger than {MAX_BYTES // 1000} kB")
+        check.add(0, None, _("the file is larger than %(most)s kB") % {"most": MAX_BYTES // 1000})
         return None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        check.add(0, None, "the file is not UTF-8 text")
+        check.add(0, None, _("the file is not UTF-8 text"))
         return None
 
 
@@ -73,15 +74,20 @@ def parse_rows(raw: bytes, tournament) -> list[_Row]:
     except csv.Error as exc:
         raise CsvImportInvalid([{"line": 1, "field": None, "message": str(exc)}]) from exc
     if not header or not any(cell.strip() for cell in header):
-        raise CsvImportInvalid([{"line": 1, "field": None, "message": "the file is empty"}])
+        raise CsvImportInvalid([{"line": 1, "field": None, "message": _("the file is empty")}])
     columns = [cell.strip().lower() for cell in header]
     for name in columns:
         if name not in COLUMNS:
-            check.add(1, name, f"unknown column {name!r}; the columns are {', '.join(COLUMNS)}")
+            check.add(
+                1,
+                name,
+                _("unknown column %(name)s; the columns are %(columns)s")
+                % {"name": repr(name), "columns": ", ".join(COLUMNS)},
+            )
         elif columns.count(name) > 1:
-            check.add(1, name, f"column {name!r} appears twice")
+            check.add(1, name, _("column %(name)s appears twice") % {"name": repr(name)})
     if "name" not in columns:
-        check.add(1, "name", "the header needs a 'name' column")
+        check.add(1, "name", _("the header needs a 'name' column"))
     if check.errors:
         raise CsvImportInvalid(check.errors)
 
@@ -96,10 +102,15 @@ def parse_rows(raw: bytes, tournament) -> list[_Row]:
             if not any(cell.strip() for cell in cells):
                 continue  # blank lines are skipped
             if len(rows) >= MAX_ROWS:
-                check.add(line, None, f"at most {MAX_ROWS} entrants per file")
+                check.add(line, None, _("at most %(most)s entrants per file") % {"most": MAX_ROWS})
                 break
             if len(cells) != len(columns):
-                check.add(line, None, f"expected {len(columns)} values, found {len(cells)}")
+                check.add(
+                    line,
+                    None,
+                    _("expected %(expected)s values, found %(found)s")
+                    % {"expected": len(columns), "found": len(cells)},
+                )
                 continue
             values = {col: cell.strip() for col, cell in zip(columns, cells, strict=True)}
             row = _check_row(line, values, check)
@@ -107,23 +118,35 @@ def parse_rows(raw: bytes, tournament) -> list[_Row]:
                 continue
             key = row.name.lower()
             if key in existing_names:
-                check.add(line, "name", f"{row.name!r} is already registered")
+                check.add(
+                    line, "name", _("%(name)s is already registered") % {"name": repr(row.name)}
+                )
             elif key in names_seen:
-                check.add(line, "name", f"{row.name!r} is also on line {names_seen[key]}")
+                check.add(
+                    line,
+                    "name",
+                    _("%(name)s is also on line %(line)s")
+                    % {"name": repr(row.name), "line": names_seen[key]},
+                )
             names_seen.setdefault(key, line)
             if row.seed is not None:
                 if row.seed in existing_seeds:
-                    check.add(line, "seed", f"seed {row.seed} is already taken")
+                    check.add(
+                        line, "seed", _("seed %(seed)s is already taken") % {"seed": row.seed}
+                    )
                 elif row.seed in seeds_seen:
                     check.add(
-                        line, "seed", f"seed {row.seed} is also on line {seeds_seen[row.seed]}"
+                        line,
+                        "seed",
+                        _("seed %(seed)s is also on line %(line)s")
+                        % {"seed": row.seed, "line": seeds_seen[row.seed]},
                     )
                 seeds_seen.setdefault(row.seed, line)
             rows.append(row)
     except csv.Error as exc:
-        check.add(reader.line_num, None, f"unreadable CSV: {exc}")
+        check.add(reader.line_num, None, _("unreadable CSV: %(why)s") % {"why": exc})
     if not rows and not check.errors:
-        check.add(2, None, "the file has no entrants")
+        check.add(2, None, _("the file has no entrants"))
     if check.errors:
         raise CsvImportInvalid(check.errors)
     return rows
@@ -138,32 +161,39 @@ def _check_row(line: int, values: dict, check: _Checker) -> _Row | None:
     if not name:
         check.add(line, "name", "a name is required")
     elif len(name) > 100:
-        check.add(line, "name", "a name has at most 100 characters")
+        check.add(line, "name", _("a name has at most 100 characters"))
     if len(club) > 100:
-        check.add(line, "club", "a club has at most 100 characters")
+        check.add(line, "club", _("a club has at most 100 characters"))
     for field_name, value in (("name", name), ("club", club)):
         if value and (FORMULA_START.match(value) or CONTROL_CHARS.search(value)):
             check.add(
                 line,
                 field_name,
-                f"{field_name} must not start with = + - @ or hold control characters "
-                "(spreadsheet formulas are refused)",
+                _(
+                    "%(field)s must not start with = + - @ or hold control characters "
+                    "(spreadsheet formulas are refused)"
+                )
+                % {"field": field_name},
             )
     if email:
         try:
             validate_email(email)
         except DjangoValidationError:
-            check.add(line, "email", f"{email!r} is not an e-mail address")
+            check.add(
+                line, "email", _("%(email)s is not an e-mail address") % {"email": repr(email)}
+            )
     seed = None
     if seed_text:
         try:
             seed = int(seed_text)
         except ValueError:
             seed = None
-            check.add(line, "seed", f"{seed_text!r} is not a whole number")
+            check.add(
+                line, "seed", _("%(value)s is not a whole number") % {"value": repr(seed_text)}
+            )
         else:
             if not 1 <= seed <= MAX_SEED:
-                check.add(line, "seed", f"a seed is between 1 and {MAX_SEED}")
+                check.add(line, "seed", _("a seed is between 1 and %(most)s") % {"most": MAX_SEED})
     if len(check.errors) != before:
         return None
     return _Row(line=line, name=name, club=club, email=email, seed=seed)
@@ -185,6 +215,6 @@ def import_entrants(tournament, raw: bytes) -> list[Entrant]:
     except IntegrityError as exc:
         # Another request registered a clashing seed meanwhile; nothing was saved.
         raise CsvImportInvalid(
-            [{"line": 0, "field": None, "message": "the entrants changed meanwhile; try again"}]
+            [{"line": 0, "field": None, "message": _("the entrants changed meanwhile; try again")}]
         ) from exc
     return entrants

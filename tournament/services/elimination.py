@@ -175,10 +175,10 @@ def _cut(tournament: Tournament, cut: int | None, ranking: str | None) -> Elimin
     """Cut the Swiss standings and seat the first elimination stage (or a cut tie-break)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.stages.exclude(kind=StageKind.SWISS).exists():
-        raise RoundError("the elimination stage has already started")
+        raise RoundError(_("the elimination stage has already started"))
     swiss = tournament.rounds.filter(stage__kind=StageKind.SWISS)
     if not swiss.exists() or swiss.exclude(status=RoundStatus.COMPLETE).exists():
-        raise RoundError("every Swiss round must be complete before the cut")
+        raise RoundError(_("every Swiss round must be complete before the cut"))
     if ranking is not None and ranking != ranking_mark(tournament):
         raise RoundError(
             _("the standings changed since the preview: look at the cut again; nothing was changed")
@@ -197,7 +197,7 @@ def _after_cut_tie_break(tournament: Tournament) -> EliminationState:
         .first()
     )
     if first_tb is None:
-        raise RoundError("the elimination stage has not started")
+        raise RoundError(_("the elimination stage has not started"))
     report = first_tb.rounds.get().pairing_report
     record = report["cut_tie"]
     pending = Advancement((), (), TieBreak(tuple(record["sides"]), record["slots"], ""))
@@ -241,7 +241,9 @@ def _settle(tournament, after_sequence: int, label: str, pending: Advancement) -
         if pending.tiebreak is None:
             break
         if not match.result_versions.filter(state=VersionState.ACCEPTED).exists():
-            raise RoundError(f"the {match.group_label} game has no accepted result yet")
+            raise RoundError(
+                _("the %(group)s game has no accepted result yet") % {"group": match.group_label}
+            )
         pending = resolve_tiebreak(pending, _placings(match))
     return pending
 
@@ -256,7 +258,7 @@ def _open_tie_breaks(tournament, groups) -> EliminationState:
 
 def _require_complete(rounds) -> None:
     if any(r.status != RoundStatus.COMPLETE for r in rounds):
-        raise RoundError("the current elimination round is not complete yet")
+        raise RoundError(_("the current elimination round is not complete yet"))
 
 
 @transaction.atomic

@@ -62,9 +62,12 @@ def invite(
 ) -> NewInvitation:
     """Make an invitation to ``role``; with ``email``, send its link there after the commit."""
     if role not in StaffRoleKind.values:
-        raise InvitationError(f"{role!r} is not a staff role")
+        raise InvitationError(gettext("%(role)s is not a staff role") % {"role": repr(role)})
     if isinstance(days, bool) or not isinstance(days, int) or not MIN_DAYS <= days <= MAX_DAYS:
-        raise InvitationError(f"an invitation lasts {MIN_DAYS} to {MAX_DAYS} days")
+        raise InvitationError(
+            gettext("an invitation lasts %(least)s to %(most)s days")
+            % {"least": MIN_DAYS, "most": MAX_DAYS}
+        )
     now = timezone.now()
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -76,7 +79,8 @@ def invite(
         ).count()
         if pending >= MAX_PENDING:
             raise InvitationError(
-                f"this event has {MAX_PENDING} open invitations; revoke some first"
+                gettext("this event has %(count)s open invitations; revoke some first")
+                % {"count": MAX_PENDING}
             )
         token = secrets.token_urlsafe(32)
         invitation = StaffInvitation.objects.create(
@@ -226,7 +230,10 @@ def revoke(invitation: StaffInvitation, actor: Actor) -> None:
     with transaction.atomic():
         invitation = StaffInvitation.objects.select_for_update().get(pk=invitation.pk)
         if invitation.state != "pending":
-            raise InvitationError(f"this invitation is {invitation.state}: nothing to withdraw")
+            raise InvitationError(
+                gettext("this invitation is %(state)s: nothing to withdraw")
+                % {"state": invitation.state}
+            )
         invitation.revoked_at = timezone.now()
         invitation.save(update_fields=["revoked_at"])
         record_change(

@@ -108,29 +108,34 @@ def _combine(source: Player, target: Player, actor: Actor, *, action: str, organ
     organiser when ``organiser``: every event touched must be theirs; else a claim, whose
     proof the caller checked)."""
     if source.pk == target.pk:
-        raise PlayerError("these are the same player record")
+        raise PlayerError(_("these are the same player record"))
     with transaction.atomic():
         locked = {
             p.pk: p
             for p in Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk])
         }
         if len(locked) != 2:
-            raise PlayerError("one of the two player records no longer exists")
+            raise PlayerError(_("one of the two player records no longer exists"))
         source, target = locked[source.pk], locked[target.pk]
         if source.user_id and target.user_id and source.user_id != target.user_id:
-            raise PlayerError("both records belong to accounts; they cannot be merged")
+            raise PlayerError(_("both records belong to accounts; they cannot be merged"))
         shared_table = _shared_table(source, target)
         if shared_table:
             raise PlayerError(
-                f"{source.name} and {target.name} sat at the same table ({shared_table}): "
-                "one person cannot play against themselves, so these are two people"
+                _(
+                    "%(source)s and %(target)s sat at the same table (%(table)s): one person "
+                    "cannot play against themselves, so these are two people"
+                )
+                % {"source": source.name, "target": target.name, "table": shared_table}
             )
         shared = _events_of(source) & _events_of(target)
         if shared:
             names = ", ".join(
                 Tournament.objects.filter(pk__in=shared).values_list("name", flat=True)[:3]
             )
-            raise PlayerError(f"both records played in the same event ({names})")
+            raise PlayerError(
+                _("both records played in the same event (%(events)s)") % {"events": names}
+            )
         touched = _events_of(source) | _events_of(target)
         foreign = _not_run_by(actor, touched) if organiser else []
         if foreign:
@@ -175,13 +180,13 @@ def _combine(source: Player, target: Player, actor: Actor, *, action: str, organ
 def claim(user, player: Player, actor: Actor) -> Player:
     """Make ``player`` (a record of this person) part of the account's history."""
     if player.user_id and player.user_id != user.pk:
-        raise PlayerError("this entry already belongs to another account")
+        raise PlayerError(_("this entry already belongs to another account"))
     mine = player_of(user)
     if mine is None:
         with transaction.atomic():
             player = Player.objects.select_for_update().get(pk=player.pk)
             if player.user_id and player.user_id != user.pk:
-                raise PlayerError("this entry already belongs to another account")
+                raise PlayerError(_("this entry already belongs to another account"))
             player.user = user
             player.save(update_fields=["user"])
             for tournament in Tournament.objects.filter(pk__in=_events_of(player)):
@@ -229,10 +234,10 @@ def claim_entry(user, entrant: Entrant, actor: Actor, *, member: int | None = No
         rows = Entrant.objects.filter(pk=entrant.pk)
     else:
         if not isinstance(member, int) or not 0 < member < 2**63:
-            raise PlayerError("choose which member of the team you are")
+            raise PlayerError(_("choose which member of the team you are"))
         membership = TeamMember.objects.filter(team_id=entrant.team_id, player_id=member).first()
         if membership is None:
-            raise PlayerError("choose which member of the team you are")
+            raise PlayerError(_("choose which member of the team you are"))
         record = membership.player
         covered = set(
             Entrant.objects.filter(team_id=entrant.team_id).values_list("tournament_id", flat=True)
@@ -249,7 +254,7 @@ def _claim_part(user, record: Player, covered: set[int], rows, actor: Actor) -> 
     with transaction.atomic():
         record = Player.objects.select_for_update().get(pk=record.pk)
         if record.user_id and record.user_id != user.pk:
-            raise PlayerError("this entry already belongs to another account")
+            raise PlayerError(_("this entry already belongs to another account"))
         if record.user_id == user.pk:
             return record
         mine = player_of(user)
@@ -257,7 +262,7 @@ def _claim_part(user, record: Player, covered: set[int], rows, actor: Actor) -> 
             mine = Player.objects.create(name=record.name, club=record.club, user=user)
         mine = Player.objects.select_for_update().get(pk=mine.pk)
         if _events_of(mine) & covered:
-            raise PlayerError("your record already has an entry in this event")
+            raise PlayerError(_("your record already has an entry in this event"))
         rows.update(player=mine)
         events = list(Tournament.objects.filter(pk__in=covered))
         for system in sorted({t.game_system for t in events}):

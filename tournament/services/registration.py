@@ -64,7 +64,7 @@ def open_registration(tournament: Tournament, actor: Actor = SYSTEM) -> Tourname
     """Move an event from set-up to open registration (self check-in starts working)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != TournamentStatus.SETUP:
-        raise RegistrationError("registration can only be opened while the event is set up")
+        raise RegistrationError(_("registration can only be opened while the event is set up"))
     tournament.status = TournamentStatus.REGISTRATION
     tournament.save(update_fields=["status", "updated_at"])
     record_change(
@@ -90,14 +90,16 @@ def _join(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     name = name.strip()
     if not name:
-        raise RegistrationError("a name is required")
+        raise RegistrationError(_("a name is required"))
     if tournament.team_play != team_play:
-        kind = "teams" if tournament.team_play else "single players"
-        raise RegistrationError(f"sides in this event are {kind}")
+        sides = _("sides in this event are single players")
+        raise RegistrationError(
+            _("sides in this event are teams") if tournament.team_play else sides
+        )
     if tournament.status in (TournamentStatus.ELIMINATION, TournamentStatus.FINISHED):
-        raise RegistrationError("the Swiss rounds are over: nobody can join now")
+        raise RegistrationError(_("the Swiss rounds are over: nobody can join now"))
     if tournament.entrants.filter(display_name__iexact=name).exists():
-        raise RegistrationError(f"{name!r} is already registered")
+        raise RegistrationError(_("%(name)s is already registered") % {"name": repr(name)})
     late = tournament.status not in OPEN_STATES
     try:
         with transaction.atomic():
@@ -106,7 +108,9 @@ def _join(
                 tournament=tournament, display_name=name, seed=seed, **side
             )
     except IntegrityError as exc:
-        raise RegistrationError(f"{name!r} could not be registered: {exc}") from exc
+        raise RegistrationError(
+            _("%(name)s could not be registered: %(why)s") % {"name": repr(name), "why": exc}
+        ) from exc
     after = _snapshot(entrant)
     if late:
         after["joins_from_round"] = _next_round_number(tournament)
@@ -143,7 +147,9 @@ def register_player(
         if player is not None:
             known = _attachable(tournament, player, actor)
             if tournament.entrants.filter(player=known).exists():
-                raise RegistrationError(f"{known.name} is already registered in this event")
+                raise RegistrationError(
+                    _("%(name)s is already registered in this event") % {"name": known.name}
+                )
             return {"player": known, "name_listed": name_listed}
         record = Player.objects.create(name=name.strip(), club=club.strip(), email=email.strip())
         return {"player": record, "name_listed": name_listed}
@@ -195,13 +201,14 @@ def register_team(
     members = [m.strip() for m in members if m and m.strip()]
     if not Team.MIN_MEMBERS <= len(members) <= Team.MAX_MEMBERS:
         raise RegistrationError(
-            f"a team has {Team.MIN_MEMBERS} or {Team.MAX_MEMBERS} players, not {len(members)}"
+            _("a team has %(least)s or %(most)s players, not %(count)s")
+            % {"least": Team.MIN_MEMBERS, "most": Team.MAX_MEMBERS, "count": len(members)}
         )
     named = (
         {record.pk for record in records} if records is not None else {m.lower() for m in members}
     )
     if len(named) != len(members):
-        raise RegistrationError("each player of a team is named once")
+        raise RegistrationError(_("each player of a team is named once"))
     size_problem = tournament.mode_fit.team_size_problem(len(members))
     if tournament.team_play and size_problem is not None:
         raise RegistrationError(size_problem.text(_))
@@ -250,7 +257,9 @@ def check_in(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
     """Mark an entrant present; doing it twice changes nothing (and records nothing)."""
     entrant = _locked(entrant)
     if entrant.status == EntrantStatus.DROPPED:
-        raise RegistrationError(f"{entrant} has dropped out; they cannot check in")
+        raise RegistrationError(
+            _("%(entrant)s has dropped out; they cannot check in") % {"entrant": entrant}
+        )
     if entrant.status == EntrantStatus.CHECKED_IN:
         return entrant
     before = _snapshot(entrant)
@@ -273,7 +282,7 @@ def undo_check_in(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
     """Take back a check-in made by mistake (the entrant is registered again)."""
     entrant = _locked(entrant)
     if entrant.status != EntrantStatus.CHECKED_IN:
-        raise RegistrationError(f"{entrant} is not checked in")
+        raise RegistrationError(_("%(entrant)s is not checked in") % {"entrant": entrant})
     before = _snapshot(entrant)
     entrant.status = EntrantStatus.REGISTERED
     entrant.checked_in_at = None
@@ -294,7 +303,7 @@ def drop(entrant: Entrant, actor: Actor = SYSTEM, *, reason: str = "") -> Entran
     """Take an entrant out of the pairings from the next generated round on."""
     entrant = _locked(entrant)
     if entrant.status == EntrantStatus.DROPPED:
-        raise RegistrationError(f"{entrant} has already dropped out")
+        raise RegistrationError(_("%(entrant)s has already dropped out") % {"entrant": entrant})
     before = _snapshot(entrant)
     last_done = entrant.tournament.rounds.filter(status=RoundStatus.COMPLETE).aggregate(
         n=Max("number")
@@ -333,11 +342,14 @@ def reinstate(entrant: Entrant, actor: Actor = SYSTEM) -> Entrant:
     Tournament.objects.select_for_update().get(pk=entrant.tournament_id)  # no round meanwhile
     entrant = _locked(entrant)
     if entrant.status != EntrantStatus.DROPPED:
-        raise RegistrationError(f"{entrant} has not dropped out")
+        raise RegistrationError(_("%(entrant)s has not dropped out") % {"entrant": entrant})
     if not can_reinstate(entrant):
         raise RegistrationError(
-            f"a round has been paired since {entrant} dropped out: they can enter again as a "
-            "late entry instead"
+            _(
+                "a round has been paired since %(entrant)s dropped out: they can enter again as "
+                "a late entry instead"
+            )
+            % {"entrant": entrant}
         )
     before = _snapshot(entrant)
     entrant.status = EntrantStatus.CHECKED_IN if entrant.checked_in_at else EntrantStatus.REGISTERED
@@ -370,7 +382,7 @@ def self_check_in(
     """A player checks in through their own private link, while registration is open (the
     page's door by default; the API passes its ``actor``)."""
     if not registration_open(entrant.tournament):
-        raise RegistrationError("check-in is closed: ask the organiser's desk")
+        raise RegistrationError(_("check-in is closed: ask the organiser's desk"))
     actor = actor or Actor(entrant=entrant, channel=Channel.PAGE, ip_address=ip_address)
     return check_in(entrant, actor)
 

@@ -1,6 +1,7 @@
 """Swapping two players' seats in a drafted round (the organiser's fix before publishing)."""
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.audit.actor import SYSTEM, Actor
 from common.audit.services import record_change
@@ -30,11 +31,11 @@ def swap_seats(round_: Round, entrant_a: Entrant, entrant_b: Entrant, actor: Act
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise RegistrationError(
-            f"round {round_.number} is {round_.get_status_display().lower()}: "
-            "only a drafted round's seats can be swapped"
+            _("round %(number)s is %(status)s: only a drafted round's seats can be swapped")
+            % {"number": round_.number, "status": round_.get_status_display().lower()}
         )
     if entrant_a.pk == entrant_b.pk:
-        raise RegistrationError("choose two different entrants")
+        raise RegistrationError(_("choose two different entrants"))
     seats = {
         seat.entrant_id: seat
         for seat in Seat.objects.select_for_update()
@@ -43,16 +44,22 @@ def swap_seats(round_: Round, entrant_a: Entrant, entrant_b: Entrant, actor: Act
     }
     for entrant in (entrant_a, entrant_b):
         if entrant.pk not in seats:
-            raise RegistrationError(f"{entrant} has no seat in round {round_.number}")
+            raise RegistrationError(
+                _("%(entrant)s has no seat in round %(number)s")
+                % {"entrant": entrant, "number": round_.number}
+            )
     seat_a, seat_b = seats[entrant_a.pk], seats[entrant_b.pk]
     if seat_a.match_id == seat_b.match_id:
-        raise RegistrationError(f"{entrant_a} and {entrant_b} already play at the same table")
+        raise RegistrationError(
+            _("%(first)s and %(second)s already play at the same table")
+            % {"first": entrant_a, "second": entrant_b}
+        )
     if seat_a.match.is_bye or seat_b.match.is_bye:
-        raise RegistrationError("a bye cannot be swapped; re-pair the round instead")
+        raise RegistrationError(_("a bye cannot be swapped; re-pair the round instead"))
     # The invariant behind it: a result's placings always name the players at its table. A
     # draft takes no results (matches.services.results), so this only guards that rule.
     if ResultVersion.objects.filter(match__in=[seat_a.match_id, seat_b.match_id]).exists():
-        raise RegistrationError("a table with a result cannot change its players")
+        raise RegistrationError(_("a table with a result cannot change its players"))
     before = [_seat_record(seat_a), _seat_record(seat_b)]
     places = [(s.match, s.position, s.flower_colour, s.character) for s in (seat_a, seat_b)]
     Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()

@@ -2,6 +2,7 @@
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
 from common.audit.services import record_change
@@ -17,15 +18,18 @@ class StaffError(ServiceError):
 def add_staff(tournament: Tournament, username: str, role: str, actor: Actor) -> StaffRole:
     """Give an existing account a role in the event (audited)."""
     if role not in StaffRoleKind.values:
-        raise StaffError(f"{role!r} is not a staff role")
+        raise StaffError(_("%(role)s is not a staff role") % {"role": repr(role)})
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if user is None:
-        raise StaffError(f"there is no account named {username.strip()!r}")
+        raise StaffError(_("there is no account named %(name)s") % {"name": repr(username.strip())})
     staff_role, created = StaffRole.objects.get_or_create(
         tournament=tournament, user=user, role=role
     )
     if not created:
-        raise StaffError(f"{user.username} is already {staff_role.get_role_display().lower()}")
+        raise StaffError(
+            _("%(name)s is already %(role)s")
+            % {"name": user.username, "role": staff_role.get_role_display().lower()}
+        )
     record_change(
         tournament,
         "staff.added",

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
 
 from common.audit.actor import Actor
 from common.audit.channels import Channel
@@ -41,7 +42,11 @@ def invitation(request, token: str):
         return _page(request, {"problem": str(error), "invitation": found}, 410)
     request.session.pop(invitations.SESSION_KEY, None)
     event = role.tournament
-    messages.success(request, f"You are now {role.get_role_display().lower()} of {event.name}.")
+    messages.success(
+        request,
+        _("You are now %(role)s of %(event)s.")
+        % {"role": role.get_role_display().lower(), "event": event.name},
+    )
     if role.role == StaffRoleKind.ORGANISER:
         return redirect("tournament:manage-home", slug=event.slug)
     return redirect("matches:desk", slug=event.slug)

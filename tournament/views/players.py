@@ -14,6 +14,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import escape
+from django.utils.translation import gettext as _
 
 from common.audit.reasons import REASON_MAX_CHARS
 from common.live.realtime import server_time_ms
@@ -49,7 +50,7 @@ def my_table(request, token, *, entrant=None, refused=None):
     with its form as typed and its messages."""
     entrant = entrant or link_entrant_of(request, token)
     if entrant is None:
-        raise Http404("This private link is not valid (it may have been replaced).")
+        raise Http404(_("This private link is not valid (it may have been replaced)."))
     if request.method != "POST" or refused is not None:
         return draw(request, entrant, refused)
     if request.POST.get("action") == "claim":

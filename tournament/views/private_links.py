@@ -90,7 +90,7 @@ def claim_offer(user, entrant) -> dict | None:
 def claim_this_entry(request, entrant, member: int | None = None):
     """Add the entry (or the chosen team member's place) to the signed-in account's history."""
     if not request.user.is_authenticated:
-        messages.error(request, "Sign in first to add this event to your account.")
+        messages.error(request, _("Sign in first to add this event to your account."))
         return redirect("matches:my-table", token=entrant.access_token)
     try:
         claim_entry(
@@ -102,5 +102,7 @@ def claim_this_entry(request, entrant, member: int | None = None):
     except PlayerError as error:
         messages.error(request, str(error)[0].upper() + str(error)[1:] + ".")
     else:
-        messages.success(request, f"{entrant.tournament.name} is now in your history.")
+        messages.success(
+            request, _("%(name)s is now in your history.") % {"name": entrant.tournament.name}
+        )
     return redirect("matches:my-table", token=entrant.access_token)

@@ -28,6 +28,8 @@ PROJECT_IGNORES = [
 
 class Command(makemessages.Command):
     help = makemessages.Command.help + " (project defaults: docs/translating.md)"
+    #: the pure layer marks a counted sentence with ``ngettext_noop(singular, plural)``
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=ngettext_noop:1,2"]
 
     def handle(self, *args, **options):
         options["ignore_patterns"] = [*(options.get("ignore_patterns") or []), *PROJECT_IGNORES]

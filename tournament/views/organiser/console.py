@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.audit.actor import Actor
@@ -71,7 +72,10 @@ def create(request):
     if request.method == "POST" and form.is_valid():
         actor = Actor.from_request(request, Channel.PAGE)
         tournament = create_tournament(form.save(commit=False), actor)
-        messages.success(request, f"{tournament.name} is created. Register its players next.")
+        messages.success(
+            request,
+            _("%(name)s is created. Register its players next.") % {"name": tournament.name},
+        )
         return redirect("tournament:manage-home", slug=tournament.slug)
     return render(request, "organiser/create.html", {"form": form})
 
@@ -83,7 +87,7 @@ def open_registration_view(request, slug):
     tournament = organiser_tournament(request, slug)
     try:
         open_registration(tournament, page_actor(request))
-        messages.success(request, "Registration is open: players can check in.")
+        messages.success(request, _("Registration is open: players can check in."))
     except RegistrationError as error:
         messages.error(request, str(error))
     return redirect("tournament:manage-home", slug=slug)

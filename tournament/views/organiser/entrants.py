@@ -11,6 +11,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
@@ -155,7 +156,9 @@ def entrants(request, slug):
             except registration.RegistrationError as error:
                 form.add_error("name", str(error))
             else:
-                messages.success(request, f"{entrant.display_name} is registered.")
+                messages.success(
+                    request, _("%(name)s is registered.") % {"name": entrant.display_name}
+                )
                 # back to an empty form with the cursor in the name field, for the next one
                 # (no #fragment: a browser skips autofocus on a page opened at a fragment)
                 url = reverse("tournament:manage-entrants", args=[slug])
@@ -267,7 +270,11 @@ def check_in_everyone(request, slug):
     """Check in every registered player at once (when the whole room is present)."""
     tournament = organiser_tournament(request, slug)
     done = registration.check_in_everyone(tournament, page_actor(request))
-    messages.success(request, f"{done} player{'s' if done != 1 else ''} checked in.")
+    messages.success(
+        request,
+        ngettext("%(count)s player checked in.", "%(count)s players checked in.", done)
+        % {"count": done},
+    )
     return _back(request, slug)
 
 
@@ -282,7 +289,7 @@ def self_check_in(request, token):
     if request.method == "POST":
         try:
             registration.self_check_in(entrant, ip_address=request.META.get("REMOTE_ADDR"))
-            messages.success(request, "You are checked in. Good luck!")
+            messages.success(request, _("You are checked in. Good luck!"))
             return redirect("tournament:self-check-in", token=token)
         except registration.RegistrationError as exc:
             error = str(exc)

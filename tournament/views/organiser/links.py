@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.locale import use_event_locale
@@ -71,7 +72,10 @@ def email_link(request, slug, entrant_id):
     tournament = staff_tournament(request, slug)
     entrant = get_object_or_404(tournament.entrants.select_related("player"), pk=entrant_id)
     if not player_links.email_of(entrant):
-        messages.error(request, f"{entrant.display_name} has no e-mail address registered.")
+        messages.error(
+            request,
+            _("%(name)s has no e-mail address registered.") % {"name": entrant.display_name},
+        )
     else:
         player_links.send_links(
             tournament,
@@ -79,7 +83,9 @@ def email_link(request, slug, entrant_id):
             _site(request),
             tournament.entrants.filter(pk=entrant.pk),
         )
-        messages.success(request, f"Link sent to {player_links.email_of(entrant)}.")
+        messages.success(
+            request, _("Link sent to %(email)s.") % {"email": player_links.email_of(entrant)}
+        )
     return redirect("tournament:manage-player-link", slug=slug, entrant_id=entrant.pk)
 
 

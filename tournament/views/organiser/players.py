@@ -99,7 +99,9 @@ def merge(request, slug):
     except player_service.PlayerError as error:
         messages.error(request, str(error)[0].upper() + str(error)[1:] + ".")
     else:
-        messages.success(request, f"{target.name}: the two records are one now.")
+        messages.success(
+            request, _("%(name)s: the two records are one now.") % {"name": target.name}
+        )
     return redirect("tournament:manage-duplicates", slug=slug)
 
 

@@ -117,27 +117,38 @@ def generate(request, slug):
     try:
         job, created = request_swiss_round(tournament, Actor.from_request(request, Channel.PAGE))
     except RoundError as error:
-        messages.error(request, f"The next round cannot be paired: {error}.")
+        messages.error(
+            request, gettext("The next round cannot be paired: %(why)s.") % {"why": error}
+        )
         return redirect("tournament:manage-rounds", slug=slug)
-    text = "is paired" if created else "was already paired"
-    return _follow_job(request, slug, job, f"{text}: review it, then publish.")
+    if created:
+        done_text = gettext("Round %(number)s is paired: review it, then publish.")
+    else:
+        done_text = gettext("Round %(number)s was already paired: review it, then publish.")
+    return _follow_job(request, slug, job, done_text)
 
 
 def _follow_job(request, slug, job, done_text: str, *, open_when_done: bool = False):
     """Where a request for a pairing job goes next: the drafted round if the job is done
     (eager Celery), else the rounds page following the job's progress live (with
-    ``open_when_done``, that page opens the draft by itself when the job is done)."""
+    ``open_when_done``, that page opens the draft by itself when the job is done).
+    ``done_text`` is a translated sentence with the round's ``%(number)s``."""
     job.refresh_from_db()
     if job.status == JobStatus.FAILED:
-        messages.error(request, f"The round could not be paired: {job.error or job.message}")
+        messages.error(
+            request,
+            gettext("The round could not be paired: %(why)s") % {"why": job.error or job.message},
+        )
     elif job.status == JobStatus.DONE and job.round_id:
-        messages.success(request, f"Round {job.round.number} {done_text}")
+        messages.success(request, done_text % {"number": job.round.number})
         left_out = (job.round.pairing_report or {}).get(LEFT_OUT)
         if left_out:
             messages.warning(request, left_out_sentence(left_out))
         return redirect("tournament:manage-round", slug=slug, number=job.round.number)
     else:
-        messages.info(request, "The round is being paired; this page follows its progress.")
+        messages.info(
+            request, gettext("The round is being paired; this page follows its progress.")
+        )
     return redirect(f"{_rounds_url(slug)}?job={job.pk}{'&open=1' if open_when_done else ''}")
 
 
@@ -239,7 +250,11 @@ def swap(request, slug, number):
         except RegistrationError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, f"{first} and {second} have swapped seats.")
+            messages.success(
+                request,
+                gettext("%(first)s and %(second)s have swapped seats.")
+                % {"first": first, "second": second},
+            )
             return _to_round(round_)
     return round_detail(request, slug, number, swap_form=form)
 
@@ -266,7 +281,9 @@ def publish(request, slug, number):
     tournament, round_ = _round_action(request, slug, number)
     try:
         round_ = publish_round(round_, page_actor(request))
-        messages.success(request, f"Round {round_.number} is published.")
+        messages.success(
+            request, gettext("Round %(number)s is published.") % {"number": round_.number}
+        )
     except RoundError as error:
         messages.error(request, str(error))
     return _to_round(round_)
@@ -287,7 +304,7 @@ def close(request, slug, number):
     except RoundError as error:
         form.add_error("reason", _sentence(error) + ".")
         return round_detail(request, slug, number, close_form=form)
-    messages.success(request, f"Round {round_.number} is closed.")
+    messages.success(request, gettext("Round %(number)s is closed.") % {"number": round_.number})
     return redirect("tournament:manage-home", slug=slug)
 
 
@@ -307,7 +324,9 @@ def close_and_pair(request, slug, number):
     except RoundError as error:
         form.add_error("reason", _sentence(error) + ".")
         return round_detail(request, slug, number, close_form=form)
-    done_text = f"is paired (round {closed.number} is closed): review it, then publish."
+    done_text = gettext(
+        "Round %(number)s is paired (round %(closed)s is closed): review it, then publish."
+    ).replace("%(closed)s", str(closed.number))
     return _follow_job(request, slug, job, done_text, open_when_done=True)
 
 
@@ -329,7 +348,9 @@ def clock_command(request, slug, number, command):
     tournament = staff_tournament(request, slug)
     round_ = round_of(tournament, number)
     if command not in clock_service.COMMANDS:
-        messages.error(request, f"Unknown clock command {command!r}.")
+        messages.error(
+            request, gettext("Unknown clock command %(command)s.") % {"command": repr(command)}
+        )
         return _to_round(round_)
     try:
         extra = {}

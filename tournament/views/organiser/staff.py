@@ -6,6 +6,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from common.rate_limits import rate_limited
@@ -18,8 +20,12 @@ from tournament.views.organiser.common import organiser_tournament, page_actor
 class StaffForm(forms.Form):
     """An existing account and the role it gets in this event."""
 
-    username = forms.CharField(max_length=150, label="Account name")
+    username = forms.CharField(max_length=150, label=gettext_lazy("Account name"))
     role = forms.ChoiceField(choices=StaffRoleKind.choices, initial=StaffRoleKind.REFEREE)
+
+
+#: how long an invitation's link may be used, in days
+VALID_DAYS = (1, 7, 30)
 
 
 class InviteForm(forms.Form):
@@ -28,15 +34,21 @@ class InviteForm(forms.Form):
     role = forms.ChoiceField(choices=StaffRoleKind.choices, initial=StaffRoleKind.REFEREE)
     email = forms.EmailField(
         required=False,
-        label="E-mail (optional)",
-        help_text="Leave empty to get a link to pass on yourself.",
+        label=gettext_lazy("E-mail (optional)"),
+        help_text=gettext_lazy("Leave empty to get a link to pass on yourself."),
     )
     days = forms.TypedChoiceField(
         coerce=int,
-        choices=[(1, "1 day"), (7, "7 days"), (30, "30 days")],
+        choices=[(n, f"{n}") for n in VALID_DAYS],
         initial=invitations.DEFAULT_DAYS,
-        label="Valid for",
+        label=gettext_lazy("Valid for"),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["days"].choices = [
+            (n, ngettext("%(count)d day", "%(count)d days", n) % {"count": n}) for n in VALID_DAYS
+        ]
 
 
 def _staff_page(request, tournament, form=None, invite_form=None, new_link=None, status=200):
@@ -115,7 +127,11 @@ def invite(request, slug):
         return _staff_page(request, tournament, invite_form=form, status=400)
     role = made.invitation.get_role_display().lower()
     if made.invitation.email:
-        messages.success(request, f"Invitation ({role}) sent to {made.invitation.email}.")
+        messages.success(
+            request,
+            _("Invitation (%(role)s) sent to %(email)s.")
+            % {"role": role, "email": made.invitation.email},
+        )
         return redirect("tournament:manage-staff", slug=slug)
     return _staff_page(request, tournament, new_link=(role, site + made.path), status=201)
 
@@ -131,7 +147,7 @@ def revoke_invitation(request, slug, invitation_id):
     except invitations.InvitationError as error:
         messages.error(request, str(error)[0].upper() + str(error)[1:] + ".")
     else:
-        messages.success(request, "Invitation withdrawn: its link no longer works.")
+        messages.success(request, _("Invitation withdrawn: its link no longer works."))
     return redirect("tournament:manage-staff", slug=slug)
 
 
@@ -142,5 +158,7 @@ def remove(request, slug, role_id):
     tournament = organiser_tournament(request, slug)
     staff_role = get_object_or_404(tournament.staff.select_related("user"), pk=role_id)
     staff_service.remove_staff(staff_role, page_actor(request))
-    messages.success(request, f"{staff_role.user.username} no longer has that role.")
+    messages.success(
+        request, _("%(name)s no longer has that role.") % {"name": staff_role.user.username}
+    )
     return redirect("tournament:manage-staff", slug=slug)
