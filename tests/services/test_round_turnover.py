@@ -87,7 +87,7 @@ def test_open_tables_need_a_reason_and_a_refusal_changes_nothing(
 def test_no_turnover_after_the_last_swiss_round_and_the_round_stays_open():
     tournament, round_, organiser = played_round(swiss_rounds=1)
     accept_all(round_, organiser)
-    with pytest.raises(RoundError, match="all 1 Swiss rounds have been paired, so close round 1"):
+    with pytest.raises(RoundError, match="the 1 Swiss round has been paired, so close round 1"):
         close_round_and_pair_next(round_, actor=Actor(user=organiser))
     round_.refresh_from_db()
     assert round_.status == RoundStatus.PUBLISHED

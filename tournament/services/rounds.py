@@ -45,6 +45,7 @@ from tournament.models import (
     TournamentStatus,
 )
 from tournament.services import clock
+from tournament.services import round_refusals as refusals
 from tournament.services.field_history import swiss_history
 from tournament.services.pairable import left_out_names, pairable_entrants
 from tournament.services.side_clubs import clubs_by_entrant
@@ -181,12 +182,12 @@ def next_swiss_numbers(tournament: Tournament) -> tuple[int, int]:
         tournament.rounds.filter(stage__kind=StageKind.SWISS).order_by("-number_in_stage").first()
     )
     if previous and previous.status != RoundStatus.COMPLETE:
-        raise RoundError(f"round {previous.number} is not complete yet")
+        raise RoundError(refusals.not_complete(previous.number))
     number_in_stage = previous.number_in_stage + 1 if previous else 1
     if number_in_stage > tournament.swiss_rounds:
-        raise RoundError(f"all {tournament.swiss_rounds} Swiss rounds have been paired")
+        raise RoundError(refusals.all_paired(tournament.swiss_rounds))
     if pairable_entrants(tournament).count() < 2:
-        raise RoundError("a round needs at least two sides still in the event (checked in)")
+        raise RoundError(refusals.too_few_sides())
     last = tournament.rounds.order_by("-number").first()
     return (last.number + 1 if last else 1), number_in_stage
 
@@ -299,7 +300,7 @@ def publish_round(round_: Round, actor: Actor = SYSTEM) -> Round:
     ``clock.start`` after ``round.published``)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
-        raise RoundError(f"round {round_.number} is already {round_.get_status_display().lower()}")
+        raise RoundError(refusals.already(round_.number, round_.get_status_display().lower()))
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
@@ -317,14 +318,12 @@ def complete_round(round_: Round, *, reason: str = "", actor: Actor = SYSTEM) ->
     """Close a round: every match needs an accepted result, unless a reason is given."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status == RoundStatus.COMPLETE:
-        raise RoundError(f"round {round_.number} is already complete")
+        raise RoundError(refusals.already_complete(round_.number))
     open_tables = list(
         round_.matches.exclude(status=MatchStatus.ACCEPTED).values_list("table_number", flat=True)
     )
     if open_tables and not reason.strip():
-        tables = ", ".join(str(t) for t in open_tables)
-        which = f"tables {tables} have" if len(open_tables) > 1 else f"table {tables} has"
-        raise RoundError(f"{which} no accepted result; give a reason to close anyway")
+        raise RoundError(refusals.tables_without_result(open_tables))
     round_.status = RoundStatus.COMPLETE
     round_.completed_at = timezone.now()
     round_.closed_reason = reason.strip() if open_tables else ""
@@ -347,9 +346,9 @@ def repair_round(round_: Round, actor: Actor = SYSTEM) -> Round:
     ``round.repaired`` with both seatings); the job that made it now points at the new one."""
     round_ = Round.objects.select_for_update().select_related("stage").get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
-        raise RoundError(f"round {round_.number} is published: it cannot be re-paired")
+        raise RoundError(refusals.published_cannot_repair(round_.number))
     if round_.stage.kind != StageKind.SWISS:
-        raise RoundError("only Swiss rounds can be re-paired")
+        raise RoundError(refusals.only_swiss_repaired())
     tournament = round_.tournament
     before = {"round": round_.number, "seed": round_.seed, "tables": table_list(round_)}
     jobs = list(GenerationJob.objects.filter(round=round_).values_list("pk", flat=True))
