@@ -123,3 +123,27 @@ def test_planned_stages_show_before_they_are_seated(client):
 def test_private_event_bracket_is_hidden(client):
     TournamentFactory(slug="br-private", is_public=False)
     assert client.get("/events/br-private/bracket/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("de", ("Gruppe A", "Noch zu spielen", "1. aus A", "Finale")),
+        ("fr", ("Groupe A", "À jouer", "du groupe A", "Finale")),
+    ],
+)
+def test_the_bracket_reads_in_the_readers_language(client, language, words):
+    """Issue 39: the planned stages, their boxes and seats in German and French (the stage
+    templates still name their stages in English, and the page matches them whatever the
+    reader's language: a German reader once got a server error here)."""
+    tournament = TournamentFactory(slug=f"br-{language}", swiss_rounds=1)
+    EntrantFactory.create_batch(8, tournament=tournament)
+    play(generate_swiss_round(tournament, seed=4), random.Random(2))
+    start_elimination(tournament)
+    publish_round(tournament.rounds.get(stage__kind=StageKind.ELIMINATION_1))
+    response = client.get(f"/events/br-{language}/bracket/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    page = response.content.decode()
+    for word in words:
+        assert word in page, word
+    assert "To be played" not in page and "Group A" not in page

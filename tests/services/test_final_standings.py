@@ -5,7 +5,9 @@ import csv
 import io
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
+from django.utils import translation
 
 from tests.factories import UserFactory
 from tournament.models import Tournament
@@ -28,6 +30,17 @@ def test_the_final_order_of_a_simulated_event(finished):
     assert [r.finish.reached for r in rows[1:4]] == ["Final"] * 3
     assert rows[-1].finish.reached == "Swiss"
     assert len({r.entrant_id for r in rows}) == len(rows)
+
+
+def test_the_final_order_reads_the_same_whatever_the_language(finished):
+    """The order names its stages as the records do (the pages translate where they show
+    them): computed for a German reader it is the English reader's, word for word."""
+    english = [(str(r.finish.reached), r.finish.detail) for r in final_standings(finished)]
+    cache.clear()
+    with translation.override("de"):
+        german = [(str(r.finish.reached), r.finish.detail) for r in final_standings(finished)]
+    assert german == english
+    assert [reached for reached, _ in german[1:4]] == ["Final"] * 3
 
 
 def test_pages_and_csvs_show_it(client, finished):

@@ -17,6 +17,7 @@ from tournament.models.choices import (
     TiePolicy,
     Timing,
     TournamentStatus,
+    english_label,
     pairing_method_choices,
     stage_kind_named,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "Stage",
     "ELIMINATION_STAGES",
     "StageKind",
+    "english_label",
     "stage_kind_named",
     "ScoringCalls",
     "SeriesPoints",

@@ -1,6 +1,7 @@
 """Choice lists shared by the tournament models, the forms and the API."""
 
 from django.db import models
+from django.utils import translation
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -117,8 +118,16 @@ ELIMINATION_STAGES = (StageKind.ELIMINATION_1, StageKind.ELIMINATION_2, StageKin
 
 
 def stage_kind_named(name: str) -> StageKind | None:
-    """The elimination stage kind a bracket template's stage name stands for (None if none)."""
-    return next((kind for kind in ELIMINATION_STAGES if kind.label == name), None)
+    """The elimination stage kind a bracket template's stage name stands for (None if none).
+    The templates name stages in English, whatever language the request speaks."""
+    return next((kind for kind in ELIMINATION_STAGES if english_label(kind) == name), None)
+
+
+def english_label(kind: str) -> str:
+    """A stage kind's name as the pure layer and the stored records say it ("Final"), not in
+    the reader's language: the pages translate it where they show it."""
+    with translation.override(None):
+        return str(StageKind(kind).label)
 
 
 class RoundStatus(models.TextChoices):

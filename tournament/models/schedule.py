@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.choices import (
@@ -39,6 +40,12 @@ class Stage(models.Model):
 
     def __str__(self) -> str:
         return self.label or self.get_kind_display()
+
+    @property
+    def shown_name(self) -> str:
+        """The stage's name in the reader's language: the stored label is the English one the
+        code gave it ("Swiss rounds", "Qualifying rounds"), which the catalogues translate."""
+        return gettext(self.label) if self.label else str(self.get_kind_display())
 
 
 class Round(models.Model):

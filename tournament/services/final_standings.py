@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from matches.models import Match, VersionState
 from tournament.logic.brackets import Finish, decide_final, final_order
-from tournament.models import StageKind, Tournament
+from tournament.models import StageKind, Tournament, english_label
 from tournament.services.soft_cache import soft_get, soft_set
 from tournament.services.standings import CACHE_SECONDS, cached_standings, standings_cache_key
 
@@ -85,7 +85,7 @@ def compute_final_standings(tournament: Tournament) -> list[FinalRow]:
                 if best is None or place < best[0]:
                     places[side] = (place, match.group_label or str(match.table_number))
         if places:
-            stages.append((StageKind(kind).label, places))
+            stages.append((english_label(kind), places))
     played = [m for m in _stage_matches(tournament, StageKind.FINAL) if _accepted(m)]
     games = [_accepted(m) for m in played]
     totals = []

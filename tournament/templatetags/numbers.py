@@ -3,6 +3,8 @@
 from decimal import Decimal
 
 from django import template
+from django.utils.formats import number_format
+from django.utils.translation import ngettext
 
 register = template.Library()
 
@@ -13,12 +15,14 @@ def _plain(value) -> str:
 
 
 @register.filter
-def points(value, unit: str = "point") -> str:
-    """``value`` with its unit in the right number (``{{ seat.points|points }}``); "-" for None."""
+def points(value) -> str:
+    """``value`` points in the reader's language and number ("1 point", "2,5 Punkte",
+    ``{{ seat.points|points }}``); "-" for None."""
     if value is None or value == "":
         return "-"
     try:
         number = Decimal(str(value))
     except ArithmeticError:
         return str(value)
-    return f"{_plain(number)} {unit}{'' if number == 1 else 's'}"
+    shown = number_format(Decimal(_plain(number)))
+    return ngettext("%(n)s point", "%(n)s points", 1 if number == 1 else 2) % {"n": shown}
