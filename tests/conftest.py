@@ -4,8 +4,10 @@ from pathlib import Path
 
 import celery
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
+from django.utils import translation
 
 from config.celery import app as project_celery_app
 from tests import hypothesis_profiles
@@ -47,6 +49,15 @@ def project_celery_app_stays_current():
     if celery.current_app._get_current_object() is not project_celery_app:
         project_celery_app.set_current()
         pytest.fail("this test left another Celery app current: pass set_as_current=False")
+
+
+@pytest.fixture(autouse=True)
+def site_language_after_each_test():
+    """Each test starts in the site's language. A test client's request in German leaves its
+    thread speaking German (``LocaleMiddleware`` activates, nothing deactivates), and session 22's
+    CI saw a later test in that worker build a bracket with translated stage names."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture
