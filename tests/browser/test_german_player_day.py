@@ -55,6 +55,12 @@ def test_a_players_day_in_german(new_context):
     # the report
     fill_result(reporter)
     reporter.get_by_role("button", name=page_text(GERMAN, "Send the result")).click()
+    table = {"table": seats[0].match.table_number}
+    reported = page_text(
+        GERMAN, "Result of table %(table)s reported: the other sides now confirm it."
+    )
+    # the answer page has arrived before it is measured (not the form it replaces)
+    expect(reporter.locator(".messages")).to_contain_text(reported % table)
     check_page(reporter, "the private page after the report")
     expect(reporter.locator("main")).not_to_contain_text("Send the result")
 
@@ -64,6 +70,8 @@ def test_a_players_day_in_german(new_context):
         other = phone(seat)
         check_page(other, f"the private page of {seat.entrant.display_name}")
         other.get_by_role("button", name=confirm).click()
+        confirmed = page_text(GERMAN, "Table %(table)s: result confirmed.") % table
+        expect(other.locator(".messages")).to_contain_text(confirmed)
         check_page(other, "the private page after confirming")
     # the reporter's page follows by itself
     expect(reporter.locator("section.now")).to_contain_text(page_text(GERMAN, "Accepted"))
