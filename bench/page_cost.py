@@ -135,7 +135,7 @@ def queries_of(ask, path: str, cold: bool) -> int:
     return len(captured)
 
 
-def run_measurements(count: int, profile: str | None) -> None:
+def run_measurements(count: int, profile: str | None, kinds: list[str]) -> None:
     """The measuring child: production settings are in its environment before Django starts."""
     # no collected static files in a baseline's worktree: this bench serves none
     warnings.filterwarnings("ignore", message="No directory at", category=UserWarning)
@@ -159,9 +159,12 @@ def run_measurements(count: int, profile: str | None) -> None:
         profiler.enable()
         measure(ask, paths[profile], count, cold=False)
         profiler.disable()
-        pstats.Stats(profiler).sort_stats(os.environ.get("PAGE_COST_SORT", "cumulative")).print_stats(int(os.environ.get("PAGE_COST_LINES", "45")))
+        stats = pstats.Stats(profiler).sort_stats(os.environ.get("PAGE_COST_SORT", "cumulative"))
+        stats.print_stats(int(os.environ.get("PAGE_COST_LINES", "45")))
+        if os.environ.get("PAGE_COST_CALLERS"):
+            stats.print_callers(os.environ["PAGE_COST_CALLERS"])
         return
-    for kind in KINDS:
+    for kind in kinds:
         for cold in (False, True):
             figures = measure(ask, paths[kind], count, cold)
             queries = queries_of(ask, paths[kind][0], cold)
@@ -178,11 +181,12 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--profile", choices=KINDS)
+    parser.add_argument("--kinds", default=",".join(KINDS), help="which pages, comma-separated")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     count = max(20, min(args.requests, 5000))
     if args.measure:
-        run_measurements(count, args.profile)
+        run_measurements(count, args.profile, [k for k in args.kinds.split(",") if k in KINDS])
         return
     database_url, redis_url = open_bench_database()
     build_event()  # built here, with eager tasks; measured in a child
@@ -192,6 +196,7 @@ def main(argv: list[str]) -> None:
     collect = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"]
     subprocess.run(collect, cwd=ROOT, env=env, check=True)  # the pages name hashed files
     command = [sys.executable, __file__, "--measure", "--requests", str(count)]
+    command += ["--kinds", args.kinds]
     if args.profile:
         command += ["--profile", args.profile]
     subprocess.run(command, cwd=ROOT, env=env, check=True)

@@ -27,6 +27,7 @@ import sys
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import TypeAlias
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -211,9 +212,20 @@ def rate_one(game: Game, run: RatingRun) -> None:
 
 def win_chances(system: str, pod: list[tuple[Hashable, ...]], run: RatingRun) -> list[float]:
     """Each side's chance to win a game of ``pod`` (sides as tuples of players), by the model."""
-    ratings = [[run.rating(system, p) for p in side] for side in pod]
-    teams = model_teams(ratings)
-    return list(MODEL.predict_win(teams))
+    skills = tuple(
+        tuple((rating.mu, rating.sigma) for rating in (run.rating(system, p) for p in side))
+        for side in pod
+    )
+    return list(predicted_wins(skills))
+
+
+@lru_cache(maxsize=8192)
+def predicted_wins(skills: tuple[tuple[tuple[float, float], ...], ...]) -> tuple[float, ...]:
+    """Each side's chance to win, the sides given as their players' (mu, sigma): what the model
+    predicts depends on nothing else, so a table's chances are worked out once per process and
+    not again on every load of its round's page."""
+    teams = model_teams([[Rating(mu, sigma) for mu, sigma in side] for side in skills])
+    return tuple(MODEL.predict_win(teams))
 
 
 def side_strength(system: str, side: tuple[Hashable, ...], run: RatingRun) -> float:

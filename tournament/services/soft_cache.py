@@ -28,3 +28,22 @@ def soft_set(key: str, value, timeout: int) -> None:
         cache.set(key, value, timeout)
     except Exception as exc:  # noqa: BLE001 - a value not kept is only work to redo
         log.warning("cache write of %s skipped: cache unavailable (%s)", key.split(":")[0], exc)
+
+
+def soft_get_many(keys: list[str]) -> dict:
+    """The cached values of ``keys`` that are there (one round trip), or none when the cache is
+    unreachable."""
+    try:
+        return cache.get_many(keys)
+    except Exception as exc:  # noqa: BLE001 - any cache failure means "not cached"
+        log.warning("cache read of %d keys skipped: cache unavailable (%s)", len(keys), exc)
+        return {}
+
+
+def soft_set_many(values: dict, timeout: int) -> None:
+    """Keep each of ``values`` (key to value) for ``timeout`` seconds, unless the cache is
+    unreachable."""
+    try:
+        cache.set_many(values, timeout)
+    except Exception as exc:  # noqa: BLE001 - values not kept are only work to redo
+        log.warning("cache write of %d keys skipped: cache unavailable (%s)", len(values), exc)

@@ -7,6 +7,7 @@ from common.live.realtime import server_time_ms
 from matches.models import LiveGame, Match
 from matches.services import live_games
 from tournament.views.pages import clock_view, round_matches, with_win_chances
+from tournament.views.table_cards import table_cards
 from tournament.views.table_pages import table_page
 from tournament.views.visibility import token_query, visible_round, visible_tournament
 
@@ -25,6 +26,8 @@ def round_pairings(request, slug, number):
     round_ = visible_round(request, tournament, number)
     page = table_page(round_matches(round_), request.GET.get("page"))
     matches = list(page.object_list)
+    win_chances = with_win_chances(tournament, matches)
+    token = token_query(request)
     return render(
         request,
         "tournament/pairings.html",
@@ -33,10 +36,11 @@ def round_pairings(request, slug, number):
             "tournament": tournament,
             "round": round_,
             "matches": matches,
+            "cards": table_cards(tournament, matches, token),
             "page": page,
-            "win_chances": with_win_chances(tournament, matches),
+            "win_chances": win_chances,
             "clock": clock_view(round_),
-            "token": token_query(request),
+            "token": token,
         },
     )
 
