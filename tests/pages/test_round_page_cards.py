@@ -9,7 +9,7 @@ import pytest
 
 from common.audit.actor import Actor
 from leagues.logic.rating import RatingRun, predicted_wins, win_chances
-from matches.services.results import enter_result
+from matches.services.results import enter_result, submit_report
 from tests.browser.helpers import report_for
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.services.rounds import generate_swiss_round, publish_round
@@ -72,6 +72,15 @@ def test_a_result_is_on_the_next_load(client, event, drawn, django_capture_on_co
     assert card_of(after, 1) == card_of(before, 1)
     assert card_of(after, 2) != card_of(before, 2)
     assert "badge-accepted" in card_of(after, 2) and "badge-open" in card_of(before, 2)
+
+
+def test_a_report_waiting_for_confirmation_is_on_the_next_load(client, event):
+    before = page(client)
+    match = event.matches.get(table_number=1)
+    reporter = match.seats.select_related("entrant").first().entrant
+    submit_report(match, report_for(match), Actor(entrant=reporter))  # the seats keep no place
+    after = page(client)
+    assert "badge-open" in card_of(before, 1) and "badge-reported" in card_of(after, 1)
 
 
 def test_a_new_name_is_on_the_next_load(client, event):
