@@ -3,6 +3,7 @@ clock, the tables of a round, the polling address). Who may see what is
 ``tournament.views.visibility``.
 """
 
+from functools import lru_cache
 from urllib.parse import urlencode
 
 import segno
@@ -57,8 +58,10 @@ def clock_view(round_: Round | None, extra_seconds: int = 0) -> dict | None:
     }
 
 
+@lru_cache(maxsize=1024)
 def qr_svg(url: str) -> str:
-    """An inline SVG QR code of ``url`` (printed at the venue to open the page)."""
+    """An inline SVG QR code of ``url`` (printed at the venue to open the page); drawn once per
+    address in a process: the event page showed it on every load, a quarter of its CPU."""
     return segno.make(url, error="m").svg_inline(scale=4, dark="#000")
 
 
@@ -161,6 +164,34 @@ def round_matches(round_: Round):
     seats = Seat.objects.select_related("entrant").order_by("position")
     return (
         round_.matches.select_related("live_game")  # each match knows its round: no query
+        .order_by("table_number")
+        .prefetch_related(Prefetch("seats", seats))
+    )
+
+
+#: what a round page's cards read of each side (``tournament/_table_card.html``) and the win
+#: chances of its players (``leagues.services.forecasts``): every other column of the seat and
+#: the entrant, read and parsed for 400 seats, was a third of the page's CPU
+CARD_SEAT_FIELDS = (
+    "match_id",
+    "round_id",
+    "entrant_id",
+    "position",
+    "flower_colour",
+    "place",
+    "points",
+    "entrant__display_name",
+    "entrant__player_id",
+    "entrant__team_id",
+    "entrant__tournament_id",
+)
+
+
+def round_cards_matches(round_: Round):
+    """``round_matches`` reading of each seat only what the round page shows (two queries)."""
+    seats = Seat.objects.select_related("entrant").only(*CARD_SEAT_FIELDS).order_by("position")
+    return (
+        round_.matches.select_related("live_game")
         .order_by("table_number")
         .prefetch_related(Prefetch("seats", seats))
     )
