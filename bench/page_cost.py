@@ -20,8 +20,10 @@ Each kind is measured twice:
 
 For each it prints the CPU of this process (``python``) and of its PostgreSQL backend
 (``postgres``) per request, in ms, and the queries one request makes (counted once, cold and
-warm). Figures vary with the machine; they are printed, never asserted. ``--profile KIND``
-prints cProfile's top functions of the warm requests of one kind instead.
+warm). Figures vary with the machine; they are printed, never asserted. ``--kinds round,private``
+measures only those. ``--profile KIND`` prints cProfile's top functions of the warm requests of
+one kind instead (``PAGE_COST_COLD=1``: of the cold ones; ``PAGE_COST_SORT=tottime``,
+``PAGE_COST_LINES=60``, ``PAGE_COST_CALLERS=<pattern>`` shape the listing).
 """
 
 from __future__ import annotations
@@ -155,9 +157,10 @@ def run_measurements(count: int, profile: str | None, kinds: list[str]) -> None:
     paths = page_paths()
     if profile:
         profiler = cProfile.Profile()
-        measure(ask, paths[profile], 5, cold=False)
+        cold = bool(os.environ.get("PAGE_COST_COLD"))  # profile the cold requests instead
+        measure(ask, paths[profile], 5, cold=cold)
         profiler.enable()
-        measure(ask, paths[profile], count, cold=False)
+        measure(ask, paths[profile], count, cold=cold)
         profiler.disable()
         stats = pstats.Stats(profiler).sort_stats(os.environ.get("PAGE_COST_SORT", "cumulative"))
         stats.print_stats(int(os.environ.get("PAGE_COST_LINES", "45")))
