@@ -1,7 +1,7 @@
 """Issue 37.9: a round page's table cards are drawn once for what they show and kept in the
 cache (``tournament/views/table_cards.py``) - the next load draws none, and a change of
-anything a card shows (a result, a name, the language, the private link) is on the very next
-load: a kept card is never shown stale."""
+anything a card shows (a report, a result, a name, the language, the private link, the
+release) is on the very next load: a kept card is never shown stale."""
 
 import re
 
@@ -98,12 +98,28 @@ def test_each_language_gets_its_own_cards(client, event):
     assert "Table 1" in card_of(page(client, HTTP_ACCEPT_LANGUAGE="en"), 1)
 
 
-def test_a_private_links_token_stays_its_own(client, event):
+def test_a_private_links_token_stays_its_own_on_a_shared_drawing(client, event, drawn):
     entrant = event.matches.get(table_number=1).seats.first().entrant
     mine = page(client, f"{URL}?token={entrant.access_token}")
     public = page(client)
+    assert drawn["cards"] == 3  # the reader with a link and the one without share the cards
     assert f"?token={entrant.access_token}" in card_of(mine, 1)
-    assert "token=" not in card_of(public, 1)
+    assert "token=" not in card_of(public, 1) and "@@" not in public + mine
+
+
+def test_another_release_draws_its_own_cards(tmp_path, settings):
+    catalogue = tmp_path / "de" / "LC_MESSAGES" / "django.mo"
+    catalogue.parent.mkdir(parents=True)
+    settings.LOCALE_PATHS = [tmp_path]
+    stamps = []
+    try:
+        for text in (b"Tisch", b"Spieltisch"):  # a new translation in the next release
+            catalogue.write_bytes(text)
+            table_cards.release_stamp.cache_clear()
+            stamps.append(table_cards.release_stamp())
+    finally:
+        table_cards.release_stamp.cache_clear()
+    assert stamps[0] != stamps[1]
 
 
 def test_win_chances_are_the_models_whoever_asks_first():
