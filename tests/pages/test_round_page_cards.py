@@ -13,7 +13,7 @@ from matches.services.results import enter_result, submit_report
 from tests.browser.helpers import report_for
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.services.rounds import generate_swiss_round, publish_round
-from tournament.views import table_cards
+from tournament.views import fragment_cache, table_cards
 
 pytestmark = pytest.mark.django_db
 
@@ -115,10 +115,10 @@ def test_another_release_draws_its_own_cards(tmp_path, settings):
     try:
         for text in (b"Tisch", b"Spieltisch"):  # a new translation in the next release
             catalogue.write_bytes(text)
-            table_cards.release_stamp.cache_clear()
-            stamps.append(table_cards.release_stamp())
+            fragment_cache.release_stamp.cache_clear()
+            stamps.append(fragment_cache.release_stamp(table_cards.CARD_TEMPLATES))
     finally:
-        table_cards.release_stamp.cache_clear()
+        fragment_cache.release_stamp.cache_clear()
     assert stamps[0] != stamps[1]
 
 

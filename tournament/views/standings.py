@@ -1,7 +1,7 @@
 """Where everyone stands: the live Swiss standings (the bracket is ``tournament.views.bracket``)."""
 
 from django.shortcuts import render
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
@@ -15,6 +15,7 @@ from tournament.services.permissions import entrant_of_request
 from tournament.services.soft_cache import soft_get, soft_set
 from tournament.services.standings import CACHE_SECONDS, cached_standings, standings_cache_key
 from tournament.services.venue_check_in import entry_of_user
+from tournament.views.fragment_cache import TOKEN_MARK, drawn_parts
 from tournament.views.page_cache import revision_cached
 from tournament.views.pages import tournament_poll_url
 from tournament.views.visibility import token_query, visible_tournament
@@ -54,6 +55,43 @@ def viewer_entrant_id(request, tournament) -> str:
     return str(entrant.pk) if entrant is not None else ""
 
 
+ROW_TEMPLATES = ("tournament/_standings_row.html",)
+
+
+def row_material(row, slug: str, viewer: str) -> tuple:
+    """Everything ``_standings_row.html`` shows of ``row`` but the reader's token."""
+    mine = row.entrant_id == viewer
+    return (
+        row.rank,
+        row.entrant_id,
+        row.name,
+        row.status,
+        row.points,
+        row.tiebreaks,
+        row.games_played,
+        mine,
+        slug,
+    )
+
+
+def standings_rows(tournament, rows: list, token: str, viewer: str) -> list[str]:
+    """Each row's HTML, drawn once for what it shows (``fragment_cache``): after a result only
+    the rows whose place, points or tiebreakers moved are drawn again."""
+
+    def draw(index: int) -> str:
+        row = rows[index]
+        context = {
+            "row": row,
+            "tournament": tournament,
+            "token": TOKEN_MARK,
+            "viewer": viewer if row.entrant_id == viewer else "",
+        }
+        return get_template(ROW_TEMPLATES[0]).render(context)
+
+    materials = [row_material(row, tournament.slug, viewer) for row in rows]
+    return drawn_parts("standings-row", ROW_TEMPLATES, materials, draw, token)
+
+
 STANDINGS_PAGE_SIZE = 100
 #: the highest page number read from a query (one past the last page is the last page)
 MAX_PAGE = 100_000
@@ -86,7 +124,7 @@ def standings_table(tournament, token: str, page: int, viewer: str = "") -> dict
             "tournament/_standings_table.html",
             {
                 "tournament": tournament,
-                "rows": chunk,
+                "rows_html": standings_rows(tournament, chunk, token, viewer),
                 "columns": columns,
                 "notes": [c for c in columns if c["note"]],
                 "token": token,
