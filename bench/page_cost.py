@@ -15,8 +15,11 @@ Each kind is measured twice:
 
 - **warm**: the same page asked again and again, the cache kept (what a page costs between two
   changes of the event);
-- **cold**: the cache emptied before every request (what the first request after a result or a
-  round change costs: in the rush every accepted result moves the round).
+- **cold**: the cache emptied before every request (what the first request after a restart or
+  a new round costs);
+- **changed**: a referee corrects one table's result before every request (not counted), the
+  cache kept: what a request costs in the rush, where every result moves the round's page and
+  the standings.
 
 For each it prints the CPU of this process (``python``) and of its PostgreSQL backend
 (``postgres``) per request, in ms, and the queries one request makes (counted once, cold and
@@ -105,8 +108,9 @@ def page_paths() -> dict[str, list[str]]:
     }
 
 
-def measure(ask, paths: list[str], count: int, cold: bool) -> dict:
-    """Ask ``count`` requests of ``paths`` in turn; CPU per request (ms) of both processes."""
+def measure(ask, paths: list[str], count: int, cold: bool, change=None) -> dict:
+    """Ask ``count`` requests of ``paths`` in turn; CPU per request (ms) of both processes.
+    ``change(i)``, when given, runs before each request (not counted)."""
     from django.core.cache import cache
 
     for i in range(WARM_UP):
@@ -115,6 +119,8 @@ def measure(ask, paths: list[str], count: int, cold: bool) -> dict:
     for i in range(count):
         if cold:
             cache.clear()
+        if change is not None:
+            change(i)
         started_pg, started = backend_cpu_seconds(), time.thread_time()
         ask(paths[(i + WARM_UP) % len(paths)])
         python += time.thread_time() - started
@@ -122,8 +128,41 @@ def measure(ask, paths: list[str], count: int, cold: bool) -> dict:
     return {"python": python / count * 1000, "postgres": postgres / count * 1000}
 
 
-def queries_of(ask, path: str, cold: bool) -> int:
-    """How many queries one request of ``path`` makes (the cache emptied first when ``cold``)."""
+def result_corrections():
+    """``change(i)``: a referee corrects one of round 3's results (a new random battle), as
+    the rush moves one table and the standings at a time; committed, pushes sent."""
+    import random
+
+    from django.contrib.auth import get_user_model
+
+    from common.audit.actor import Actor
+    from matches.models import MatchStatus
+    from matches.services.results import correct_result
+    from matches.services.table_queries import read_match
+    from tournament.logic.simulated_games import random_battle
+    from tournament.models import Tournament
+
+    current = Tournament.objects.get(slug=SLUG).rounds.order_by("-number").first()
+    accepted = list(
+        current.matches.filter(status=MatchStatus.ACCEPTED, is_bye=False)
+        .prefetch_related("seats")
+        .order_by("table_number")
+    )
+    referee = Actor(user=get_user_model().objects.get(username="page-cost-organiser"))
+    rng = random.Random(37)
+
+    def change(i: int) -> None:
+        match = accepted[i % len(accepted)]
+        sides = [(str(s.entrant_id), 1) for s in match.seats.all()]
+        report = random_battle("every_eye", sides, rng)
+        correct_result(read_match(match.pk), report, referee, f"page cost {i}")
+
+    return change
+
+
+def queries_of(ask, path: str, cold: bool, change=None) -> int:
+    """How many queries one request of ``path`` makes (the cache emptied first when ``cold``,
+    after ``change`` when given)."""
     from django.core.cache import cache
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -132,6 +171,8 @@ def queries_of(ask, path: str, cold: bool) -> int:
         cache.clear()
     else:
         ask(path)
+    if change is not None:
+        change(0)
     with CaptureQueriesContext(connection) as captured:
         ask(path)
     return len(captured)
@@ -167,11 +208,13 @@ def run_measurements(count: int, profile: str | None, kinds: list[str]) -> None:
         if os.environ.get("PAGE_COST_CALLERS"):
             stats.print_callers(os.environ["PAGE_COST_CALLERS"])
         return
+    change = result_corrections()
     for kind in kinds:
-        for cold in (False, True):
-            figures = measure(ask, paths[kind], count, cold)
-            queries = queries_of(ask, paths[kind][0], cold)
-            state = "cold" if cold else "warm"
+        for state in ("warm", "cold", "changed"):
+            cold = state == "cold"
+            moved = change if state == "changed" else None
+            figures = measure(ask, paths[kind], count, cold, moved)
+            queries = queries_of(ask, paths[kind][0], cold, moved)
             total = figures["python"] + figures["postgres"]
             print(
                 f"{kind} {state}: python={figures['python']:.2f}ms "
