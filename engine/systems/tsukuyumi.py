@@ -94,7 +94,7 @@ class Tsukuyumi(GameSystem):
             tiebreakers=("vp", "strength_of_schedule", "first_places"),
             stats=("vp",),
             max_game_seconds=8 * 3600,
-            help_text="Three rounds; VP only from each faction's two victory cards.",
+            help_text=gettext_noop("Three rounds; VP only from each faction's two victory cards."),
         ),
     }
     option_fields = (
@@ -179,11 +179,10 @@ class Tsukuyumi(GameSystem):
         rounds = options.get("rounds")
         if mode.key == TWO_PLAYER and rounds not in (None, TWO_PLAYER_ROUNDS):
             problems.append(
-                Problem(
+                Problem.coded(
                     None,
                     "options.rounds",
-                    f"a two-player game plays {TWO_PLAYER_ROUNDS} rounds (its own rules), so "
-                    f"rounds {rounds} cannot apply: leave it out or give {TWO_PLAYER_ROUNDS}",
+                    Sentence("two_player_rounds", rounds=TWO_PLAYER_ROUNDS, given=rounds),
                 )
             )
 

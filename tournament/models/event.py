@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine import api as engine_api
@@ -68,19 +69,20 @@ def tiebreaker_errors(game_system: str, mode: str, keys: object) -> list[str]:
     offers (its per-game statistics, strength of schedule, first places), at most once.
     """
     if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
-        return ["Give the tiebreakers as a list of names."]
+        return [gettext("Give the tiebreakers as a list of names.")]
     if len(keys) > MAX_TIEBREAKERS:
-        return [f"At most {MAX_TIEBREAKERS} tiebreakers."]
+        return [gettext("At most %(n)s tiebreakers.") % {"n": MAX_TIEBREAKERS}]
     choices = engine_api.tiebreaker_choices(game_system, mode)
     label = engine_api.describe(game_system, mode)["label"]
     errors = []
     for key in dict.fromkeys(k for k in keys if k not in choices):
         errors.append(
-            f"{key[:40]!r} is not a tiebreaker of {label}; choose from {', '.join(choices)}."
+            gettext("%(key)s is not a tiebreaker of %(mode)s; choose from %(choices)s.")
+            % {"key": repr(key[:40]), "mode": gettext(label), "choices": ", ".join(choices)}
         )
     repeated = sorted({k for k in keys if keys.count(k) > 1})
     if repeated:
-        errors.append(f"{', '.join(repeated)} listed more than once.")
+        errors.append(gettext("%(keys)s listed more than once.") % {"keys": ", ".join(repeated)})
     return errors
 
 
@@ -187,7 +189,7 @@ class Tournament(models.Model):
     points_table = models.JSONField(
         default=dict,
         blank=True,
-        help_text='By side count, e.g. {"5": [5, 4, 3, 2, 1]}; needed for 5-6 side games.',
+        help_text=_('By side count, e.g. {"5": [5, 4, 3, 2, 1]}; needed for 5-6 side games.'),
     )
     tie_policy = models.CharField(
         max_length=10, choices=TiePolicy.choices, default=TiePolicy.SHARED

@@ -6,6 +6,7 @@ one game of the mode seats, equal team sizes; and the plan as recorded and told 
 
 from django.utils.translation import gettext as _
 
+from common.wording import say
 from tournament.logic.brackets import (
     CUTS,
     BracketError,
@@ -83,7 +84,7 @@ def plan_cut(tournament: Tournament, cut_tiebreak=None, cut: int | None = None) 
         )
     except BracketError as exc:
         raise RoundError(
-            _("The cut cannot be made: %(why)s; nothing was changed") % {"why": exc}
+            _("The cut cannot be made: %(why)s; nothing was changed") % {"why": say(exc)}
         ) from exc
 
 
