@@ -301,7 +301,7 @@ def publish_round(round_: Round, actor: Actor = SYSTEM) -> Round:
     ``clock.start`` after ``round.published``)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
-        raise RoundError(refusals.already(round_.number, round_.get_status_display().lower()))
+        raise RoundError(refusals.already(round_.number, round_.status))
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
