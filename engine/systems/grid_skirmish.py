@@ -37,7 +37,7 @@ class GridSkirmish(GameSystem):
     modes = {
         "standard": ModeSpec(
             "standard",
-            "Standard game",
+            gettext_noop("Standard game"),
             side_kind="player",
             side_counts=(2, 3, 4),
             tiebreakers=("figures_left", "health_left", "strength_of_schedule", "first_places"),

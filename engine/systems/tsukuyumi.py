@@ -76,7 +76,7 @@ class Tsukuyumi(GameSystem):
     modes = {
         "standard": ModeSpec(
             "standard",
-            "Standard game",
+            gettext_noop("Standard game"),
             side_kind="player",
             side_counts=(2, 3, 4, 5, 6),
             max_players=6,
@@ -87,7 +87,7 @@ class Tsukuyumi(GameSystem):
         ),
         TWO_PLAYER: ModeSpec(
             TWO_PLAYER,
-            "Two-player game",
+            gettext_noop("Two-player game"),
             side_kind="player",
             side_counts=(2,),
             max_players=2,

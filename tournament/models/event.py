@@ -342,6 +342,11 @@ class Tournament(models.Model):
         return engine_api.describe(self.game_system, self.mode)
 
     @property
+    def mode_label(self) -> str:
+        """The mode's name in the reader's language (the game's own names are kept)."""
+        return gettext(self.game_mode.get("label") or self.mode)
+
+    @property
     def sums_vp(self) -> bool:
         """Whether each game adds its VP to a side's total (a VP mode summing its series)."""
         return self.series_points == SeriesPoints.SUM_VP and self.game_mode["vp_series"]
