@@ -199,8 +199,4 @@ def test_the_player_and_public_pages_leave_no_english(client, events, language):
         found |= set(english_texts(texts, given))
         if found:
             left[url] = sorted(found)
-    import json
-
-    open(f"/tmp/i18nf/left_{language}.json", "w").write(
-        json.dumps(left, indent=1, ensure_ascii=False)
     assert left == {}, left
