@@ -126,7 +126,7 @@ def plan_notes(plan: EliminationPlan) -> str:
     seeded draw settled because one game cannot seat it (empty when neither)."""
     notes = []
     if plan.note:
-        notes.append(_("Equal team sizes: %(note)s.") % {"note": plan.note})
+        notes.append(_("Equal team sizes: %(note)s.") % {"note": say(plan.note)})
     tie = plan.cut_tie
     if tie is not None and tie.reason:
         notes.append(
@@ -137,7 +137,7 @@ def plan_notes(plan: EliminationPlan) -> str:
             % {
                 "sides": len(tie.sides),
                 "slots": tie.slots,
-                "why": tie.reason,
+                "why": say(tie.reason),
                 "seed": tie.draw_seed,
             }
         )
