@@ -5,11 +5,13 @@ navigation in an open tab about 0.4 s (measured: docs/testing.md, session 23). T
 look at pages (``test_pages.py``: some 200 visits) therefore visit them in one tab per visitor:
 the same cookies (who is logged in, which language), the same window size.
 
-Every visit still starts as a first visit: the tab's site data (local and session storage, a
-registered service worker, its caches) is cleared before the next page is opened, so no page
-sees what the one before it left. Only the HTTP cache of the static files is kept, which serves
-the same files. A test that fails drops every tab (the next test gets new ones), and its report
-lists the pages its tab showed, as for a test with contexts of its own.
+Every visit still starts as a first visit: after a test its tab goes back to a blank page (so no
+live page, its socket and its ticking clock, runs on while other tabs are used) and the tab's
+site data (local and session storage, a registered service worker, its caches) is cleared before
+the next page is opened, so no page sees what the one before it left. Only the HTTP cache of the
+static files is kept, which serves the same files. A test that fails drops every tab (the next
+test gets new ones), and its report lists the pages its tab showed, as for a test with contexts
+of its own.
 """
 
 from collections import OrderedDict
@@ -47,15 +49,19 @@ class ReusedTabs:
                 self._close(next(iter(self._tabs)))
         self._tabs.move_to_end(key)
         context, page, cdp = self._tabs[key]
-        self._forget_site_data(page, cdp)
-        return context, page
-
-    def _forget_site_data(self, page, cdp) -> None:
-        if page.url.startswith(self._base_url):
-            page.evaluate(FORGET_SESSION_STORAGE)
         cdp.send(
             "Storage.clearDataForOrigin", {"origin": self._base_url, "storageTypes": SITE_DATA}
         )
+        return context, page
+
+    def leave(self, key) -> None:
+        """The test of ``key``'s tab is over: forget its session storage, show a blank page."""
+        if key not in self._tabs or not self._tabs[key][0].browser.is_connected():
+            return
+        page = self._tabs[key][1]
+        if page.url.startswith(self._base_url):
+            page.evaluate(FORGET_SESSION_STORAGE)
+        page.goto("about:blank")
 
     def _close(self, key) -> None:
         context = self._tabs.pop(key)[0]
