@@ -283,9 +283,9 @@ def reused_tabs(browser, asgi_server):
 @pytest.fixture
 def reused_tab(request, reused_tabs):
     """``reused_tab(key, make_context)``: the module's open tab of ``key`` (a new one the first
-    time, made in ``make_context(browser)``), with its site data cleared; blank again after the
-    test. A failed test closes every tab, so the next test starts in new ones; its report shows
-    the tab's page."""
+    time, made in ``make_context(browser)``), with its site data cleared (its session storage
+    after the test). A failed test closes every tab, so the next test starts in new ones; its
+    report shows the tab's page."""
     from playwright.sync_api import expect
 
     expect.set_options(timeout=TIMEOUT_MS)
