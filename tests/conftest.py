@@ -86,9 +86,10 @@ def pytest_addoption(parser):
         "--database-tests-only",
         action="store_true",
         help=(
-            "run only the tests that can reach the database (marked django_db, or asking for a "
-            "database fixture). The others cannot tell one database from another: pytest-django "
-            "refuses them any query. CI's second run, on PostgreSQL, uses this."
+            "CI's second run, on PostgreSQL: only the tests that can reach the database (marked "
+            "django_db, or asking for a database fixture), without the browser folder and the "
+            "pages' rendering (tests/browser, tests/pages), except the page tests that count "
+            "queries or are marked also_on_postgres. See docs/testing.md."
         ),
     )
 
@@ -98,6 +99,29 @@ def reaches_the_database(item) -> bool:
     if item.get_closest_marker("django_db") is not None:
         return True
     return not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+# Folders whose tests render pages over the services (Chromium, or the test client's HTML):
+# CI's PostgreSQL run leaves them out, since the services, the API, the races and the servers
+# they call are tested on PostgreSQL in their own folders (docs/testing.md, "What the PostgreSQL
+# run proves").
+RENDERING_FOLDERS = ("browser/", "pages/")
+# A page test asking for one of these counts queries: the count can differ by database
+# (tests/pages/test_result_queries.py), so it runs on PostgreSQL too.
+QUERY_COUNT_FIXTURES = frozenset({"django_assert_num_queries", "django_assert_max_num_queries"})
+
+
+def runs_on_postgres_too(item) -> bool:
+    """Whether CI's PostgreSQL run (``--database-tests-only``) runs ``item``: a test that can
+    reach the database, outside the rendering folders unless it counts queries or is marked
+    ``also_on_postgres``."""
+    if not reaches_the_database(item):
+        return False
+    if not path_in_tests(item).startswith(RENDERING_FOLDERS):
+        return True
+    if item.get_closest_marker("also_on_postgres") is not None:
+        return True
+    return not QUERY_COUNT_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
 
 
 # The files whose tests take longest, slowest first (measured with --durations; see
@@ -131,11 +155,16 @@ SLOW_FILES = (
 TESTS = Path(__file__).parent
 
 
+def path_in_tests(item) -> str:
+    """``item``'s file relative to tests/ ("browser/test_pages.py"; "" outside tests/)."""
+    return item.path.relative_to(TESTS).as_posix() if item.path.is_relative_to(TESTS) else ""
+
+
 def run_order(item) -> tuple[int, int]:
     """Where ``item`` runs: the browser tests first, as one block (tests/browser/conftest.py),
     then the others; in each part the slow files first (in :data:`SLOW_FILES` order), then the
     rest as collected."""
-    path = item.path.relative_to(TESTS).as_posix() if item.path.is_relative_to(TESTS) else ""
+    path = path_in_tests(item)
     part = 0 if path.startswith("browser/") else 2
     if path in SLOW_FILES:
         return (part, SLOW_FILES.index(path))
@@ -143,12 +172,13 @@ def run_order(item) -> tuple[int, int]:
 
 
 def pytest_collection_modifyitems(config, items):
-    """With ``--database-tests-only``, deselect the tests that cannot reach the database; run
-    the slowest tests first (a stable sort: the order within a file stays)."""
+    """With ``--database-tests-only``, deselect the tests CI's PostgreSQL run leaves out
+    (:func:`runs_on_postgres_too`); run the slowest tests first (a stable sort: the order
+    within a file stays)."""
     if config.getoption("--database-tests-only"):
         kept, left = [], []
         for item in items:
-            (kept if reaches_the_database(item) else left).append(item)
+            (kept if runs_on_postgres_too(item) else left).append(item)
         if left:
             config.hook.pytest_deselected(items=left)
             items[:] = kept
