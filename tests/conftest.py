@@ -11,6 +11,7 @@ from django.utils import translation
 
 from config.celery import app as project_celery_app
 from tests import hypothesis_profiles
+from tests.database_template import test_database_from_template
 
 # Hypothesis's profile ("dev" or "ci", HYPOTHESIS_PROFILE), loaded before any test module
 # builds its @settings; no wall-clock checks in either (tests/hypothesis_profiles.py).
@@ -58,6 +59,36 @@ def site_language_after_each_test():
     CI saw a later test in that worker build a bracket with translated stage names."""
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request,
+    django_test_environment,
+    django_db_blocker,
+    django_db_keepdb,
+    django_db_modify_db_settings,
+):
+    """pytest-django's test databases, the default one copied from a migrated template when
+    there is one (tests/database_template.py): each test process no longer migrates its own.
+    ``--reuse-db`` keeps the databases after the run, as in pytest-django."""
+    from django.test.utils import setup_databases, teardown_databases
+    from pytest_django.fixtures import _get_databases_for_setup
+
+    aliases, serialized_aliases = _get_databases_for_setup(request.session.items)
+    verbosity = request.config.option.verbose
+    with django_db_blocker.unblock(), test_database_from_template() as copied:
+        databases = setup_databases(
+            verbosity=verbosity,
+            interactive=False,
+            aliases=aliases,
+            serialized_aliases=serialized_aliases,
+            keepdb=copied or django_db_keepdb,
+        )
+    yield
+    if not django_db_keepdb:
+        with django_db_blocker.unblock():
+            teardown_databases(databases, verbosity=verbosity)
 
 
 @pytest.fixture
