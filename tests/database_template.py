@@ -137,6 +137,14 @@ class PostgresTemplate:
                 cursor.execute("SELECT pg_advisory_unlock(hashtext(%s))", [self.prefix])
 
 
+_in_use: SqliteTemplate | PostgresTemplate | None = None
+
+
+def template_in_use() -> SqliteTemplate | PostgresTemplate | None:
+    """The template this process's test database came from (or was kept as)."""
+    return _in_use
+
+
 def template_for_default_database() -> SqliteTemplate | PostgresTemplate | None:
     """The template of the default database's test database (None for another vendor)."""
     connection = connections["default"]
@@ -153,7 +161,8 @@ def test_database_from_template() -> Iterator[bool]:
     """Around Django's ``setup_databases``: copy the template to this process's test database
     when there is one (yields True: set it up with ``keepdb``, which only checks it), else yield
     False and keep the freshly migrated database as the template after the block."""
-    template = template_for_default_database()
+    global _in_use
+    template = _in_use = template_for_default_database()
     if template is None:
         yield False
         return

@@ -13,7 +13,7 @@ from tests import database_template
 from tests.database_template import (
     migrations_fingerprint,
     sqlite_copy,
-    template_for_default_database,
+    template_in_use,
 )
 
 
@@ -51,7 +51,7 @@ def test_a_copy_holds_what_is_still_in_the_write_ahead_log(tmp_path):
 
 @pytest.mark.django_db
 def test_this_run_kept_a_fully_migrated_template_of_its_database():
-    template = template_for_default_database()
+    template = template_in_use()
     assert template is not None and template.exists()
     executor = MigrationExecutor(connection)
     assert executor.migration_plan(executor.loader.graph.leaf_nodes()) == []
