@@ -9,7 +9,7 @@ A problem without a code keeps the engine's English message.
 from django.utils.translation import gettext, ngettext
 
 from engine.errors import Problem
-from engine.messages import PLURALS, SENTENCES
+from engine.messages import CHOICE_WORDS, PLURALS, SENTENCES
 
 
 def problem_text(problem: Problem) -> str:
@@ -24,3 +24,10 @@ def problem_text(problem: Problem) -> str:
         return gettext(sentence) % problem.params
     except (KeyError, TypeError, ValueError):
         return problem.message  # a translation with a broken placeholder: the English one
+
+
+def choice_words(value: str) -> str:
+    """A choice field's value in the active language ("Last side standing" for
+    ``last_side_standing``); a value the engine gives no words for, as written."""
+    words = CHOICE_WORDS.get(value)
+    return gettext(words) if words else value.replace("_", " ").capitalize()

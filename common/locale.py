@@ -101,3 +101,18 @@ def event_locale(event, user=None) -> Iterator[str]:
     language = recipient_language(event, user)
     with translation.override(language), timezone.override(event_zone(event)):
         yield language
+
+
+def socket_language(scope, user) -> str:
+    """The sender's language on a socket, as on a page (docs/translating.md): a saved choice,
+    the switcher's cookie, the browser's Accept-Language, else the site's language."""
+    found = saved_language(user) if getattr(user, "is_authenticated", False) else None
+    found = found or supported_language(scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME))
+    if found:
+        return found
+    headers = dict(scope.get("headers") or [])
+    accept = headers.get(b"accept-language", b"").decode("latin-1")[:500]
+    for code, _quality in parse_accept_lang_header(accept):
+        if code != "*" and supported_language(code):
+            return supported_language(code)  # type: ignore[return-value]
+    return site_language()

@@ -218,6 +218,34 @@ SENTENCES: dict[str, str] = {
     "live_zero_delta": gettext_noop("delta must not be 0"),
     "live_below_zero": gettext_noop("%(counter)s of %(side)s would drop below 0"),
     "live_end_fields": gettext_noop("fields must be an object of game-level report fields"),
+    # the organiser's options (engine.options, engine.ranking, the systems' own options)
+    "options_not_object": gettext_noop("options must be an object"),
+    "expected_sides": gettext_noop("expected_sides must list distinct side ids"),
+    "side_sizes_not_object": gettext_noop("side_sizes must be an object"),
+    "side_size_too_small": gettext_noop("side_sizes[%(side)s] must be 1 or more"),
+    "points_table_not_map": gettext_noop("points_table must map side counts to lists"),
+    "points_table_too_many": gettext_noop("points_table has more tables than side counts"),
+    "points_table_count": gettext_noop(
+        "%(where)s: the side count must be a whole number from 2 to %(most)s"
+    ),
+    "points_table_twice": gettext_noop("%(where)s: given twice"),
+    "points_table_points": gettext_noop(
+        "%(where)s: needs %(count)s whole numbers from 0 to %(most)s"
+    ),
+    "points_table_rising": gettext_noop("%(where)s: points must never rise for a worse place"),
+    "card_over_cap": gettext_noop("a card costs more than the army cap"),
+    "two_player_rounds": gettext_noop(
+        "a two-player game plays %(rounds)s rounds (its own rules), so rounds %(given)s cannot "
+        "apply: leave it out or give %(rounds)s"
+    ),
+}
+
+#: the words of a choice field's values on a form (a value not listed is shown as written)
+CHOICE_WORDS: dict[str, str] = {
+    "last_side_standing": gettext_noop("Last side standing"),
+    "time": gettext_noop("Time ran out"),
+    "no_nymphlets": gettext_noop("No Nymphlets left"),
+    "scoring_complete": gettext_noop("Last scoring done"),
 }
 
 #: counted sentences: code -> (singular, plural, the parameter that counts)

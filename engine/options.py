@@ -20,6 +20,7 @@ from typing import Any
 from engine.errors import OptionsInvalid, Problem
 from engine.fields import Field, as_whole_number, check_fields
 from engine.json_data import JsonObject
+from engine.messages import Sentence
 from engine.ranking import GAME_POINTS, TIE_POLICIES, parse_points_tables
 
 COMMON_OPTION_FIELDS: tuple[Field, ...] = (
@@ -77,7 +78,7 @@ def parse_options(
     """Return the options with defaults filled in; raise ``OptionsInvalid`` on any problem."""
     raw = {} if raw is None else raw
     if not isinstance(raw, dict):
-        raise OptionsInvalid([Problem(None, "options", "options must be an object")])
+        raise OptionsInvalid([Problem.coded(None, "options", Sentence("options_not_object"))])
     problems: list[Problem] = []
     plain = {k: v for k, v in raw.items() if k not in SPECIAL}
     fields = tuple(f for f in COMMON_OPTION_FIELDS if f.name not in SPECIAL) + system_fields
@@ -105,9 +106,7 @@ def _expected_sides(value: Any, problems: list[Problem]) -> list[str] | None:
         or not all(isinstance(s, str) and s for s in value)
         or len(set(value)) != len(value)
     ):
-        problems.append(
-            Problem(None, "options.expected_sides", "expected_sides must list distinct side ids")
-        )
+        problems.append(Problem.coded(None, "options.expected_sides", Sentence("expected_sides")))
         return None
     return list(value)
 
@@ -116,14 +115,18 @@ def _side_sizes(value: Any, problems: list[Problem]) -> dict[str, int]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        problems.append(Problem(None, "options.side_sizes", "side_sizes must be an object"))
+        problems.append(
+            Problem.coded(None, "options.side_sizes", Sentence("side_sizes_not_object"))
+        )
         return {}
     out = {}
     for side, size in value.items():
         n = as_whole_number(size)
         if not isinstance(side, str) or n is None or n < 1:
             problems.append(
-                Problem(None, "options.side_sizes", f"side_sizes[{side!r}] must be 1 or more")
+                Problem.coded(
+                    None, "options.side_sizes", Sentence("side_size_too_small", side=repr(side))
+                )
             )
             continue
         out[side] = n

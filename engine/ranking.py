@@ -66,44 +66,48 @@ def parse_points_tables(raw: object) -> dict[int, tuple[Number, ...]]:
     out: dict[int, tuple[Number, ...]] = {}
     if not isinstance(raw, dict):
         raise OptionsInvalid(
-            [Problem(None, "options.points_table", "points_table must map side counts to lists")]
+            [Problem.coded(None, "options.points_table", Sentence("points_table_not_map"))]
         )
     if len(raw) > MAX_TABLE_SIDES:
         raise OptionsInvalid(
-            [Problem(None, "options.points_table", "points_table has more tables than side counts")]
+            [Problem.coded(None, "options.points_table", Sentence("points_table_too_many"))]
         )
     for key, points in raw.items():
         count = _side_count(key)
         where = f"points_table[{str(key)[:12]!r}]"
         if count is None:
             problems.append(
-                Problem(
+                Problem.coded(
                     None,
                     "options.points_table",
-                    f"{where}: the side count must be a whole number from 2 to {MAX_TABLE_SIDES}",
+                    Sentence("points_table_count", where=where, most=MAX_TABLE_SIDES),
                 )
             )
             continue
         if count in out:
-            problems.append(Problem(None, "options.points_table", f"{where}: given twice"))
+            problems.append(
+                Problem.coded(
+                    None, "options.points_table", Sentence("points_table_twice", where=where)
+                )
+            )
             continue
         whole = _whole_points(points, count)
         if whole is None:
             problems.append(
-                Problem(
+                Problem.coded(
                     None,
                     "options.points_table",
-                    f"{where}: needs {count} whole numbers from 0 to {MAX_PLACE_POINTS}",
+                    Sentence(
+                        "points_table_points", where=where, count=count, most=MAX_PLACE_POINTS
+                    ),
                 )
             )
             continue
         points = whole
         if any(a < b for a, b in zip(points, points[1:], strict=False)):
             problems.append(
-                Problem(
-                    None,
-                    "options.points_table",
-                    f"{where}: points must never rise for a worse place",
+                Problem.coded(
+                    None, "options.points_table", Sentence("points_table_rising", where=where)
                 )
             )
             continue

@@ -10,17 +10,16 @@ its reason to the sender only. A client that (re)connects gets the whole current
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 from django.utils import translation
-from django.utils.translation.trans_real import parse_accept_lang_header
+from django.utils.translation import gettext, gettext_noop
 
 from common.audit.actor import Actor
 from common.audit.channels import Channel
 from common.engine_messages import problem_text
 from common.live import push_messages as messages
 from common.live import realtime
-from common.live.consumer import REFUSED, LiveConsumer
-from common.locale import saved_language, site_language, supported_language
+from common.live.consumer import LINK_REPLACED, REFUSED, LiveConsumer
+from common.locale import socket_language
 from engine.errors import EngineUserError, EventRejected, Problem, ResultInvalid
 from matches.models import Match
 from matches.services import live_games, result_marks
@@ -93,11 +92,14 @@ class MatchConsumer(LiveConsumer):
             await self.send_json(await self._state())
             return
         if action not in ("create", "event", "propose"):
-            await self.send_error("bad_request", f"unknown action {action!r}")
+            await self.send_error(
+                "bad_request", gettext_noop("unknown action %(action)s"), {"action": repr(action)}
+            )
             return
         if self.role() == "viewer":
             await self.send_error(
-                "forbidden", "only the sides of this match and the event's staff can do this"
+                "forbidden",
+                gettext_noop("only the sides of this match and the event's staff can do this"),
             )
             return
         reply = await self._act(action, message)
@@ -114,19 +116,19 @@ class MatchConsumer(LiveConsumer):
         # rights may have changed since the handshake: check staff again on every write
         match = Match.objects.select_related("round__tournament").get(pk=self.match_id)
         if self.staff and not is_referee(self.user, match.round.tournament):
-            return _error("forbidden", "you are no longer staff of this event")
+            return _error("forbidden", gettext("you are no longer staff of this event"))
         # ... and a side's private link: one replaced since the handshake writes nothing more
         if (
             not self.staff
             and entrant_from_token(match.round.tournament, self.token) != self.entrant
         ):
-            return _error("revoked", "this private link was replaced; open the new link to go on")
+            return _error("revoked", gettext(LINK_REPLACED))
         actor = self.actor()
         try:
             if action == "create":
                 characters = message.get("characters")
                 if characters is not None and not isinstance(characters, dict):
-                    return _error("bad_request", "characters must map side ids to names")
+                    return _error("bad_request", gettext("characters must map side ids to names"))
                 game, created = live_games.create_live_game(match, actor, characters)
                 payload = live_games.state_payload(game)
                 if created:
@@ -159,21 +161,6 @@ class MatchConsumer(LiveConsumer):
             return _error("refused", worded, detail=exc.to_dict())
         except EngineUserError as exc:
             return _error("refused", exc.message, detail=exc.to_dict())
-
-
-def socket_language(scope, user) -> str:
-    """The sender's language on a socket, as on a page (docs/translating.md): a saved choice,
-    the switcher's cookie, the browser's Accept-Language, else the site's language."""
-    found = saved_language(user) if getattr(user, "is_authenticated", False) else None
-    found = found or supported_language(scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME))
-    if found:
-        return found
-    headers = dict(scope.get("headers") or [])
-    accept = headers.get(b"accept-language", b"").decode("latin-1")[:500]
-    for code, _quality in parse_accept_lang_header(accept):
-        if code != "*" and supported_language(code):
-            return supported_language(code)  # type: ignore[return-value]
-    return site_language()
 
 
 def reason_text(exc: EventRejected) -> str:

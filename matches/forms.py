@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from common.audit.reasons import REASON_MAX_CHARS
-from common.engine_messages import problem_text
+from common.engine_messages import choice_words, problem_text
 from engine.errors import ResultInvalid
 
 
@@ -42,7 +42,7 @@ def _form_field(spec: dict, side_choices: list[tuple[str, str]]) -> forms.Field:
         field.widget.attrs.update({"inputmode": "numeric"})
         return field
     if kind == "choice":
-        choices = [(c, c.replace("_", " ").capitalize()) for c in spec["choices"]]
+        choices = [(c, choice_words(c)) for c in spec["choices"]]
         if not spec["required"]:
             choices = [("", "-"), *choices]
         return forms.ChoiceField(choices=choices, initial=spec.get("default"), **common)

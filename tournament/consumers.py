@@ -10,11 +10,13 @@ docs/realtime.md lists every message.
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
+from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from common.audit.actor import Actor
 from common.audit.channels import Channel
 from common.live import realtime
-from common.live.consumer import LiveConsumer
+from common.live.consumer import UNKNOWN_ACTION, LiveConsumer
 from tournament.models import Round, Tournament
 from tournament.services import clock, live_news
 from tournament.services.permissions import (
@@ -125,10 +127,13 @@ class RoundConsumer(LiveConsumer):
             await self._send_tables_since(live_news.after_from(_text(message.get("after"))))
             return
         if action != "clock":
-            await self.send_error("bad_request", f"unknown action {action!r}")
+            await self.send_error("bad_request", UNKNOWN_ACTION, {"action": repr(action)})
             return
         command = message.get("command")
-        error = await self._run_clock(command, message.get("seconds"), message.get("reason", ""))
+        language = await self.sender_language()
+        error = await self._run_clock(
+            command, message.get("seconds"), message.get("reason", ""), language
+        )
         if error is not None:
             await self.send_error(*error, command=command)
 
@@ -142,15 +147,27 @@ class RoundConsumer(LiveConsumer):
         )
 
     @database_sync_to_async
-    def _run_clock(self, command, seconds, reason) -> tuple[str, str] | None:
-        """Run a clock command for a staff member; the push goes to everyone after the commit."""
+    def _run_clock(self, command, seconds, reason, language) -> tuple | None:
+        """Run a clock command for a staff member; the push goes to everyone after the commit.
+        A refusal is (code, sentence, parameters), in ``language`` (the sender's)."""
+        with translation.override(language):
+            return self._run_clock_in_language(command, seconds, reason)
+
+    def _run_clock_in_language(self, command, seconds, reason) -> tuple | None:
         round_ = Round.objects.select_related("tournament").get(pk=self.round_id)
         if not is_referee(self.user, round_.tournament):
-            return ("forbidden", "only the event's referees and organisers run the clock")
+            return (
+                "forbidden",
+                gettext_noop("only the event's referees and organisers run the clock"),
+            )
         if command not in clock.COMMANDS:
-            return ("bad_request", f"unknown clock command {command!r}")
+            return (
+                "bad_request",
+                gettext_noop("unknown clock command %(command)s"),
+                {"command": repr(command)},
+            )
         try:
             clock.run_command(round_, command, self.actor(), seconds=seconds, reason=reason)
         except clock.ClockError as exc:
-            return ("refused", str(exc))
+            return ("refused", "%(why)s", {"why": str(exc)})
         return None

@@ -27,7 +27,7 @@ def system_mode_choices() -> list:
         modes = [
             (
                 f"{system['key']}{SYSTEM_MODE_SEPARATOR}{mode['key']}",
-                f"{system['name']}: {mode['label']}",
+                f"{system['name']}: {gettext(mode['label'])}",
             )
             for mode in system["modes"]
         ]

@@ -16,16 +16,22 @@ import json
 import logging
 from urllib.parse import parse_qs
 
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 
 from common import safe_json
 from common.live import realtime
+from common.locale import socket_language
 from common.metrics import WEBSOCKETS_OPEN
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 8000
 REFUSED = 4403  # close code sent when a visitor may not see the object
+LINK_REPLACED = gettext_noop("this private link was replaced; open the new link to go on")
+UNKNOWN_ACTION = gettext_noop("unknown action %(action)s")
 
 
 class LiveConsumer(AsyncWebsocketConsumer):
@@ -79,12 +85,16 @@ class LiveConsumer(AsyncWebsocketConsumer):
         """Send the current state after the handshake."""
 
     async def handle(self, action: str, message: dict):
-        await self.send_error("bad_request", f"unknown action {action!r}")
+        await self.send_error("bad_request", UNKNOWN_ACTION, {"action": repr(action)})
 
     # --- messages ---
     async def receive(self, text_data=None, bytes_data=None):
         if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
-            await self.send_error("bad_request", "send one JSON object as text (at most 8000)")
+            await self.send_error(
+                "bad_request",
+                gettext_noop("send one JSON object as text (at most %(most)s characters)"),
+                {"most": MAX_MESSAGE_CHARS},
+            )
             return
         try:
             message = safe_json.loads(text_data)
@@ -92,10 +102,12 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.send_error("bad_request", str(exc))
             return
         except ValueError:
-            await self.send_error("bad_request", "the message is not valid JSON")
+            await self.send_error("bad_request", gettext_noop("the message is not valid JSON"))
             return
         if not isinstance(message, dict) or not isinstance(message.get("action"), str):
-            await self.send_error("bad_request", "a message is an object with an action")
+            await self.send_error(
+                "bad_request", gettext_noop("a message is an object with an action")
+            )
             return
         action = message["action"]
         if action == "ping":
@@ -112,8 +124,18 @@ class LiveConsumer(AsyncWebsocketConsumer):
     async def send_json(self, content: dict):
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
 
-    async def send_error(self, code: str, message: str, **extra):
-        await self.send_json({"type": "error", "code": code, "message": message, **extra})
+    async def send_error(self, code: str, message: str, params: dict | None = None, **extra):
+        """An error frame: ``message`` (an English sentence marked with ``gettext_noop``, filled
+        in with ``params``) in the sender's language (``common.locale.socket_language``)."""
+        with translation.override(await self.sender_language()):
+            text = gettext(message) if params is None else gettext(message) % params
+        await self.send_json({"type": "error", "code": code, "message": text, **extra})
+
+    async def sender_language(self) -> str:
+        """The language this socket's sender reads (found once, on first need)."""
+        if getattr(self, "language", None) is None:
+            self.language = await database_sync_to_async(socket_language)(self.scope, self.user)
+        return self.language
 
     async def push(self, event):
         """A push from ``common.live.realtime``: pass its payload on to the client (as the JSON
@@ -126,9 +148,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     async def link_revoked(self, event=None):
         """The private link this socket was opened with was replaced: say so, then close."""
-        await self.send_error(
-            "revoked", "this private link was replaced; open the new link to go on"
-        )
+        await self.send_error("revoked", LINK_REPLACED)
         await self.close(code=REFUSED)
 
     def client_address(self) -> str | None:

@@ -30,7 +30,7 @@ class EyeVsEye(GameSystem):
     modes = {
         "standard": ModeSpec(
             "standard",
-            "Standard game",
+            gettext_noop("Standard game"),
             side_kind="player",
             side_counts=(2, 3, 4, 5, 6),
             tiebreakers=("viewpoints", "strength_of_schedule", "first_places"),

@@ -37,7 +37,7 @@ class GridSkirmish(GameSystem):
     modes = {
         "standard": ModeSpec(
             "standard",
-            "Standard game",
+            gettext_noop("Standard game"),
             side_kind="player",
             side_counts=(2, 3, 4),
             tiebreakers=("figures_left", "health_left", "strength_of_schedule", "first_places"),
@@ -103,9 +103,7 @@ class GridSkirmish(GameSystem):
     def check_options(self, options: JsonObject, problems: list[Problem]) -> None:
         costs = options.get("card_costs") or {}
         if any(cost > options["army_cap"] for cost in costs.values()):
-            problems.append(
-                Problem(None, "options.card_costs", "a card costs more than the army cap")
-            )
+            problems.append(Problem.coded(None, "options.card_costs", Sentence("card_over_cap")))
 
     def cross_check(self, ctx: GameContext) -> None:
         costs, cap = ctx.options.get("card_costs"), ctx.options["army_cap"]

@@ -76,7 +76,7 @@ class Tsukuyumi(GameSystem):
     modes = {
         "standard": ModeSpec(
             "standard",
-            "Standard game",
+            gettext_noop("Standard game"),
             side_kind="player",
             side_counts=(2, 3, 4, 5, 6),
             max_players=6,
@@ -87,14 +87,14 @@ class Tsukuyumi(GameSystem):
         ),
         TWO_PLAYER: ModeSpec(
             TWO_PLAYER,
-            "Two-player game",
+            gettext_noop("Two-player game"),
             side_kind="player",
             side_counts=(2,),
             max_players=2,
             tiebreakers=("vp", "strength_of_schedule", "first_places"),
             stats=("vp",),
             max_game_seconds=8 * 3600,
-            help_text="Three rounds; VP only from each faction's two victory cards.",
+            help_text=gettext_noop("Three rounds; VP only from each faction's two victory cards."),
         ),
     }
     option_fields = (
@@ -179,11 +179,10 @@ class Tsukuyumi(GameSystem):
         rounds = options.get("rounds")
         if mode.key == TWO_PLAYER and rounds not in (None, TWO_PLAYER_ROUNDS):
             problems.append(
-                Problem(
+                Problem.coded(
                     None,
                     "options.rounds",
-                    f"a two-player game plays {TWO_PLAYER_ROUNDS} rounds (its own rules), so "
-                    f"rounds {rounds} cannot apply: leave it out or give {TWO_PLAYER_ROUNDS}",
+                    Sentence("two_player_rounds", rounds=TWO_PLAYER_ROUNDS, given=rounds),
                 )
             )
 

@@ -25,7 +25,7 @@ MAX_CHOICES = 500
 def mode_labels() -> dict[tuple[str, str], tuple[str, str]]:
     """(system, mode) -> (system name, mode label), as the engine names them."""
     return {
-        (system["key"], mode["key"]): (system["name"], mode["label"])
+        (system["key"], mode["key"]): (system["name"], _(mode["label"]))
         for system in engine_api.list_systems()
         for mode in system["modes"]
     }

@@ -48,10 +48,10 @@ def require_playable_round(match: Match) -> None:
         )
     raise ResultFlowError(
         _(
-            "round %(number)s is %(status)s: a result can only be changed now by a referee's "
+            "round %(number)s is complete: a result can only be changed now by a referee's "
             "correction with a reason"
         )
-        % {"number": round_.number, "status": round_.get_status_display().lower()}
+        % {"number": round_.number}
     )
 
 

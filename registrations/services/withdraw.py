@@ -29,8 +29,9 @@ def withdraw(registration: Registration, actor: Actor, *, site: str = "") -> Reg
     require_owner_or_organiser(registration, actor)
     if registration.status in (RegistrationStatus.WITHDRAWN, RegistrationStatus.DECLINED):
         raise RegistrationError(
-            _("This registration is already %(status)s.")
-            % {"status": registration.get_status_display().lower()}
+            _("This registration is already withdrawn.")
+            if registration.status == RegistrationStatus.WITHDRAWN
+            else _("This registration is already declined.")
         )
     return release(registration, tournament, actor, action="withdrawn", site=site)
 

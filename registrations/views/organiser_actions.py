@@ -3,6 +3,7 @@ its fields, calls its one service and says what it did."""
 
 from django.utils.translation import gettext as _
 
+from registrations.models import RegistrationStatus
 from registrations.services.answers import shown_name
 from registrations.services.desk import mark_paid, move_in_waitlist, promote
 from registrations.services.errors import RegistrationError
@@ -12,10 +13,12 @@ from registrations.services.review import accept, decline
 def _accept(registration, post, actor, site) -> str:
     accept(registration, actor, post.get("message", ""), site=site)
     registration.refresh_from_db()
-    return _("%(name)s is accepted: %(status)s.") % {
-        "name": shown_name(registration),
-        "status": registration.get_status_display().lower(),
-    }
+    sentence = (
+        _("%(name)s is accepted and on the waiting list.")
+        if registration.status == RegistrationStatus.WAITLISTED
+        else _("%(name)s is accepted and registered.")
+    )
+    return sentence % {"name": shown_name(registration)}
 
 
 def _decline(registration, post, actor, site) -> str:

@@ -6,8 +6,9 @@ from types import SimpleNamespace
 import pytest
 
 from common.audit.actor import Actor
-from common.audit.logic.story import AuditNames, ordinal, placing_text, tell
+from common.audit.logic.story import AuditNames, placing_text, tell
 from common.audit.models import AuditEntry
+from common.logic.words import ordinal
 from matches.services.results import correct_result, enter_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory, report_then_dispute
 from tournament.models import StaffRole

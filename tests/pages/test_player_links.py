@@ -127,8 +127,8 @@ def test_table_slips_carry_each_players_code(client, event):
 @pytest.mark.parametrize(
     ("mode", "columns", "endings"),
     [
-        ("every_eye", ["Victory Cup tokens", "Survivors", "Health Tokens left"], ["time"]),
-        ("domination", ["VP scored", "Survivors"], ["scoring complete", "time"]),
+        ("every_eye", ["Victory Cup tokens", "Survivors", "Health Tokens left"], ["Time ran out"]),
+        ("domination", ["VP scored", "Survivors"], ["Last scoring done", "Time ran out"]),
     ],
 )
 def test_table_slips_ask_for_what_the_games_result_needs(client, mode, columns, endings):

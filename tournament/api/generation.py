@@ -7,6 +7,7 @@ eager, so the job is usually done by the time the answer leaves; with workers it
 """
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -69,7 +70,10 @@ def job_response(job: GenerationJob, request) -> Response:
     """202 with the job; 503 with the job and a retry hint when the queue could not be reached."""
     body = GenerationJobSerializer(job, context={"request": request}).data
     if queue_was_unreachable(job):
-        body["detail"] = f"{job.error}; send the same request again to retry"
+        body["detail"] = _(
+            "the task queue (Redis) could not be reached, so nothing was started; send the "
+            "same request again to retry"
+        )
         return Response(
             body, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "5"}
         )

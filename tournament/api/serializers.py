@@ -14,9 +14,10 @@ from engine import api as engine_api
 from engine.errors import EngineUserError, ResultInvalid, UnknownSystem
 from tournament.logic.scoring_calls import gap_errors
 from tournament.models import Entrant, EntrantStatus, Tournament, TournamentStatus
-from tournament.models.event import MAX_TIEBREAKERS, game_length_error, tiebreaker_errors
+from tournament.models.event import game_length_error
 from tournament.models.mode_limits import READ_SETTINGS, mode_errors
 from tournament.models.people import MAX_SEED
+from tournament.models.tiebreaker_rules import MAX_TIEBREAKERS, tiebreaker_errors
 from tournament.services.events import SETTINGS
 from tournament.services.player_suggestions import suggestable
 from tournament.setting_fields import BY_NAME, api_field

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine import api as engine_api
@@ -34,8 +35,8 @@ from tournament.models.choices import (
 )
 from tournament.models.event_locale import event_language_field, event_time_zone_field
 from tournament.models.mode_limits import event_fit, mode_errors
+from tournament.models.tiebreaker_rules import tiebreaker_errors
 
-MAX_TIEBREAKERS = 10
 MAX_DISPUTE_WINDOW_MINUTES = 120
 #: the database's bound on a game length; each mode has its own, lower one (the engine's
 #: ``max_game_seconds``: two hours for most, eight for Tsukuyumi)
@@ -59,29 +60,6 @@ def default_tiebreakers() -> list[str]:
     whose mode changes follows the new mode, until an organiser sets an order of their own.
     """
     return []
-
-
-def tiebreaker_errors(game_system: str, mode: str, keys: object) -> list[str]:
-    """What is wrong with an organiser's tiebreaker order for this system and mode (empty: ok).
-
-    An empty list is allowed and means the mode's defaults. Each key must be one the mode
-    offers (its per-game statistics, strength of schedule, first places), at most once.
-    """
-    if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
-        return ["Give the tiebreakers as a list of names."]
-    if len(keys) > MAX_TIEBREAKERS:
-        return [f"At most {MAX_TIEBREAKERS} tiebreakers."]
-    choices = engine_api.tiebreaker_choices(game_system, mode)
-    label = engine_api.describe(game_system, mode)["label"]
-    errors = []
-    for key in dict.fromkeys(k for k in keys if k not in choices):
-        errors.append(
-            f"{key[:40]!r} is not a tiebreaker of {label}; choose from {', '.join(choices)}."
-        )
-    repeated = sorted({k for k in keys if keys.count(k) > 1})
-    if repeated:
-        errors.append(f"{', '.join(repeated)} listed more than once.")
-    return errors
 
 
 def validate_embed_origins(value: str) -> None:
@@ -187,7 +165,7 @@ class Tournament(models.Model):
     points_table = models.JSONField(
         default=dict,
         blank=True,
-        help_text='By side count, e.g. {"5": [5, 4, 3, 2, 1]}; needed for 5-6 side games.',
+        help_text=_('By side count, e.g. {"5": [5, 4, 3, 2, 1]}; needed for 5-6 side games.'),
     )
     tie_policy = models.CharField(
         max_length=10, choices=TiePolicy.choices, default=TiePolicy.SHARED
@@ -338,6 +316,11 @@ class Tournament(models.Model):
     def game_mode(self) -> dict:
         """The engine's description of this event's game system and mode."""
         return engine_api.describe(self.game_system, self.mode)
+
+    @property
+    def mode_label(self) -> str:
+        """The mode's name in the reader's language (the game's own names are kept)."""
+        return gettext(self.game_mode.get("label") or self.mode)
 
     @property
     def sums_vp(self) -> bool:

@@ -24,9 +24,9 @@ from tournament.logic.scoring_calls import MAX_GAP_SECONDS, MIN_GAP_SECONDS
 from tournament.models.event import (
     MAX_DISPUTE_WINDOW_MINUTES,
     MAX_GAME_SECONDS_ANY_SYSTEM,
-    MAX_TIEBREAKERS,
     Tournament,
 )
+from tournament.models.tiebreaker_rules import MAX_TIEBREAKERS
 
 
 @dataclass(frozen=True)

@@ -144,10 +144,12 @@ def _command(round_, action: str, actor: Actor, change, *, reason: str = "") -> 
     with transaction.atomic():
         round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if round_.status in (RoundStatus.DRAFT, RoundStatus.COMPLETE):
-            raise ClockError(
-                _("round %(number)s is %(status)s: its clock cannot run")
-                % {"number": round_.number, "status": round_.get_status_display().lower()}
+            sentence = (
+                _("round %(number)s is a draft: its clock cannot run")
+                if round_.status == RoundStatus.DRAFT
+                else _("round %(number)s is complete: its clock cannot run")
             )
+            raise ClockError(sentence % {"number": round_.number})
         now = timezone.now()
         clock = ClockState.of(round_, now)
         before = _snapshot(round_, now)

@@ -6,6 +6,7 @@ one game of the mode seats, equal team sizes; and the plan as recorded and told 
 
 from django.utils.translation import gettext as _
 
+from common.wording import say
 from tournament.logic.brackets import (
     CUTS,
     BracketError,
@@ -83,7 +84,7 @@ def plan_cut(tournament: Tournament, cut_tiebreak=None, cut: int | None = None) 
         )
     except BracketError as exc:
         raise RoundError(
-            _("The cut cannot be made: %(why)s; nothing was changed") % {"why": exc}
+            _("The cut cannot be made: %(why)s; nothing was changed") % {"why": say(exc)}
         ) from exc
 
 
@@ -125,7 +126,7 @@ def plan_notes(plan: EliminationPlan) -> str:
     seeded draw settled because one game cannot seat it (empty when neither)."""
     notes = []
     if plan.note:
-        notes.append(_("Equal team sizes: %(note)s.") % {"note": plan.note})
+        notes.append(_("Equal team sizes: %(note)s.") % {"note": say(plan.note)})
     tie = plan.cut_tie
     if tie is not None and tie.reason:
         notes.append(
@@ -136,7 +137,7 @@ def plan_notes(plan: EliminationPlan) -> str:
             % {
                 "sides": len(tie.sides),
                 "slots": tie.slots,
-                "why": tie.reason,
+                "why": say(tie.reason),
                 "seed": tie.draw_seed,
             }
         )

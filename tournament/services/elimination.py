@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from common.audit.actor import SYSTEM, Actor
 from common.audit.services import record_change
+from common.wording import say
 from matches.models import Match, Seat, VersionState
 from notifications.services import webhook_events
 from tournament.logic.brackets import (
@@ -104,7 +105,7 @@ def _seat_groups(round_: Round, groups, *, label_suffix="", game=1) -> None:
         except PairingError as exc:
             raise RoundError(
                 _("%(group)s cannot be seated: %(why)s; nothing was changed")
-                % {"group": match.group_label, "why": exc}
+                % {"group": match.group_label, "why": say(exc)}
             ) from exc
         Seat.objects.bulk_create(
             Seat(

@@ -170,7 +170,7 @@ def listing_rows(events) -> list[ListingRow]:
         ListingRow(
             event=event,
             phase=phase_of(event),
-            mode_label=event.game_mode.get("label", event.mode),
+            mode_label=event.mode_label,
             entrant_count=event.entrant_count,
             **registration_figures(event, now),
         )

@@ -21,7 +21,14 @@ def too_few_sides() -> str:
 
 
 def already(number: int, status: str) -> str:
-    return gettext("round %(n)s is already %(status)s") % {"n": number, "status": status}
+    """Why a round of this status (a ``RoundStatus`` value) cannot be published again: one
+    whole sentence per status (the status word's gender and case differ by language)."""
+    sentences = {
+        "published": gettext("round %(n)s is already published"),
+        "running": gettext("round %(n)s is already running"),
+    }
+    sentence = sentences.get(status)
+    return already_complete(number) if sentence is None else sentence % {"n": number}
 
 
 def already_complete(number: int) -> str:

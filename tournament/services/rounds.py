@@ -18,6 +18,7 @@ from common.audit.services import record_change
 from common.errors import ServiceError
 from common.live import push_messages as messages
 from common.live import realtime
+from common.wording import say
 from leagues.services.forecasts import side_strengths
 from leagues.services.ratings import ratings_change
 from matches.models import Match, MatchStatus, ResultVersion, Seat
@@ -204,7 +205,7 @@ def generate_swiss_round(
     try:
         pairing = pair_field(tournament, sides_to_pair(tournament), seed, number_in_stage)
     except PairingError as exc:
-        raise RoundError(str(exc)) from exc
+        raise RoundError(say(exc)) from exc
     left_out = left_out_names(tournament)
     if left_out:
         pairing = replace(pairing, explanation=pairing.explanation | {LEFT_OUT: left_out})
@@ -300,7 +301,7 @@ def publish_round(round_: Round, actor: Actor = SYSTEM) -> Round:
     ``clock.start`` after ``round.published``)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
-        raise RoundError(refusals.already(round_.number, round_.get_status_display().lower()))
+        raise RoundError(refusals.already(round_.number, round_.status))
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])

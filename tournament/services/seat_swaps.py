@@ -30,10 +30,17 @@ def swap_seats(round_: Round, entrant_a: Entrant, entrant_b: Entrant, actor: Act
     """
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
-        raise RegistrationError(
-            _("round %(number)s is %(status)s: only a drafted round's seats can be swapped")
-            % {"number": round_.number, "status": round_.get_status_display().lower()}
-        )
+        sentences = {
+            RoundStatus.PUBLISHED: _(
+                "round %(number)s is published: only a drafted round's seats can be swapped"
+            ),
+            RoundStatus.RUNNING: _(
+                "round %(number)s is running: only a drafted round's seats can be swapped"
+            ),
+        }
+        complete = _("round %(number)s is complete: only a drafted round's seats can be swapped")
+        sentence = sentences.get(round_.status, complete)
+        raise RegistrationError(sentence % {"number": round_.number})
     if entrant_a.pk == entrant_b.pk:
         raise RegistrationError(_("choose two different entrants"))
     seats = {

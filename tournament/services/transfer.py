@@ -25,6 +25,7 @@ import uuid
 from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from common.audit.models import AuditEntry
 from common.errors import ServiceError
@@ -162,21 +163,29 @@ def import_tournament(document: dict) -> Tournament:
     the whole import with a message; nothing is kept of a refused import.
     """
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise TransferError("not a tournament export (the format marker is missing)")
+        raise TransferError(_("not a tournament export (the format marker is missing)"))
     if document.get("version") != FORMAT_VERSION:
-        raise TransferError(f"export version {document.get('version')!r} is not supported")
+        raise TransferError(
+            _("export version %(version)s is not supported")
+            % {"version": repr(document.get("version"))}
+        )
     if Tournament.objects.filter(slug=document.get("slug")).exists():
-        raise TransferError(f"a tournament with slug {document['slug']!r} already exists")
+        raise TransferError(
+            _("a tournament with slug %(slug)s already exists") % {"slug": repr(document["slug"])}
+        )
     try:
         rows = [_moved(row) for row in document["rows"]]
         objects = list(serializers.deserialize("python", rows))
     except Exception as exc:  # noqa: BLE001 - any broken row refuses the document
-        raise TransferError(f"the export cannot be read: {exc}") from exc
+        raise TransferError(_("the export cannot be read: %(why)s") % {"why": exc}) from exc
     foreign = sorted({_label(o.object) for o in objects} - {m._meta.label_lower for m in _models()})
     if foreign:
         raise TransferError(
-            f"the file holds rows of {', '.join(foreign)}, which an event export never holds; "
-            "nothing was imported"
+            _(
+                "the file holds rows of %(models)s, which an event export never holds; "
+                "nothing was imported"
+            )
+            % {"models": ", ".join(foreign)}
         )
     matched = _existing_rows(objects)
     keep_keys = _keys_all_free(objects, matched)
@@ -185,7 +194,8 @@ def import_tournament(document: dict) -> Tournament:
             _insert_rows(objects, matched, keep_keys)
     except IntegrityError as exc:
         raise TransferError(
-            f"the export clashes with data already here ({exc}); nothing was imported"
+            _("the export clashes with data already here (%(why)s); nothing was imported")
+            % {"why": exc}
         ) from exc
     _reset_sequences()
     tournament = Tournament.objects.get(slug=document["slug"])
@@ -261,7 +271,8 @@ def _insert_rows(objects, matched: dict, keep_keys: bool) -> None:
                 later.append((instance, field.attname, target, value))
             else:
                 raise TransferError(
-                    f"{label} #{old_key} refers to {target} #{value}, which the export lacks"
+                    _("%(row)s #%(key)s refers to %(target)s #%(value)s, which the export lacks")
+                    % {"row": label, "key": old_key, "target": target, "value": value}
                 )
         if isinstance(instance, users):
             _without_rights(obj)

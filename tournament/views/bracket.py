@@ -4,9 +4,8 @@ from django.db.models import Prefetch
 from django.shortcuts import render
 from django.utils.translation import gettext, pgettext_lazy
 
-from common.audit.logic.story import ordinal
-from common.audit.stories import ACTIVE_LANGUAGE
 from common.live.realtime import server_time_ms
+from common.logic.words import ordinal
 from matches.models import Match, ResultVersion, Seat, VersionState
 from tournament.logic.brackets import BracketError, stages_for
 from tournament.logic.brackets.svg import Box, Column, Line, bracket_svg
@@ -196,7 +195,7 @@ def _reference(seat: str) -> str:
     label, number = seat.rstrip("0123456789"), seat[len(seat.rstrip("0123456789")) :]
     if not label:
         return gettext("Seed %(n)s") % {"n": number}
-    place = ordinal(int(number), ACTIVE_LANGUAGE)
+    place = ordinal(int(number), gettext)
     return gettext("%(place)s from %(group)s") % {"place": place, "group": label}
 
 

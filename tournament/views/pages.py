@@ -131,7 +131,7 @@ def tournament_detail(request, slug):
         "tournament/detail.html",
         {
             "tournament": tournament,
-            "mode_label": tournament.game_mode.get("label", tournament.mode),
+            "mode_label": tournament.mode_label,
             "rounds": rounds,
             "current": current,
             "clock": clock_view(current),

@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from common.audit.logic.values import human_value, key_label
-from common.logic.words import Translate, TranslatePlural, as_is, english_plural, gettext_noop
+from common.logic.words import (
+    Translate,
+    TranslatePlural,
+    as_is,
+    english_plural,
+    gettext_noop,
+    ordinal,
+)
 from engine.json_data import JsonObject
 
 
@@ -176,23 +183,6 @@ class AuditStory:
         return any(p.before is not None for p in self.placings)
 
 
-ORDINALS = {
-    1: gettext_noop("%(n)sst"),
-    2: gettext_noop("%(n)snd"),
-    3: gettext_noop("%(n)srd"),
-}
-ORDINAL_TH = gettext_noop("%(n)sth")
-FIRST = gettext_noop("1st")
-
-
-def ordinal(n: int, words: Words = ENGLISH) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st (1er, 2e in French; 1., 2. in German)."""
-    if n == 1:
-        return words.gettext(FIRST)
-    suffix = ORDINAL_TH if 10 <= n % 100 <= 20 else ORDINALS.get(n % 10, ORDINAL_TH)
-    return words.gettext(suffix) % {"n": n}
-
-
 def number(value: object) -> str:
     """A number as people write it: 4, 2.5 (never 4.0)."""
     if isinstance(value, float) and value.is_integer():
@@ -209,7 +199,7 @@ def placing_text(row: JsonObject, words: Words = ENGLISH) -> str:
     """One side's place, points and score in words."""
     parts = []
     if row.get("place") is not None:
-        parts.append(ordinal(int(row["place"]), words))
+        parts.append(ordinal(int(row["place"]), words.gettext))
     if row.get("points") is not None:
         points = number(row["points"])
         many = words.ngettext("%(points)s point", "%(points)s points", plural_count(points))

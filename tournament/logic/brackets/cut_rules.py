@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from common.logic.words import Worded, gettext_noop
 from tournament.logic.brackets.advancement import DEFAULT_POINTS
 from tournament.logic.brackets.formats import BracketError
-from tournament.logic.translation import gettext_noop
 
 #: a standings row: (side id, rank)
 Row = tuple[str, int]
@@ -41,15 +41,12 @@ class TableLimits:
         """Why one game cannot seat sides of these player counts; empty when it can."""
         if len(players) not in self.side_counts:
             counts = ", ".join(map(str, self.side_counts)) or "no"
-            return gettext_noop("one game seats %(counts)s sides, not %(sides)d") % {
-                "counts": counts,
-                "sides": len(players),
-            }
+            sentence = gettext_noop("one game seats %(counts)s sides, not %(sides)d")
+            return Worded("game_sides", sentence, {"counts": counts, "sides": len(players)})
         if self.max_players is not None and sum(players) > self.max_players:
-            return gettext_noop("one game seats at most %(most)d players, not %(players)d") % {
-                "most": self.max_players,
-                "players": sum(players),
-            }
+            sentence = gettext_noop("one game seats at most %(most)d players, not %(players)d")
+            params = {"most": self.max_players, "players": sum(players)}
+            return Worded("game_players", sentence, params)
         return ""
 
 
@@ -78,28 +75,31 @@ def one_size(rows: Sequence[Row], rules: CutRules) -> tuple[int, list[Row], str]
     """With equal team sizes: the team size that goes through the cut, its teams (standings
     order) and a note saying why. ``BracketError`` when no size has two teams."""
     if not rows:
-        raise BracketError(gettext_noop("no teams are left for the cut"))
+        raise BracketError(Worded("no_teams", gettext_noop("no teams are left for the cut")))
     counts = Counter(rules.size_of(side) for side, _ in rows)
     leader = rules.size_of(rows[0][0])
     size = max(counts, key=lambda n: (counts[n], n == leader))
     field_words = ", ".join(f"{counts[n]} of {n}" for n in sorted(counts, reverse=True))
     if counts[size] < 2:
-        raise BracketError(
-            gettext_noop(
-                "teams meet only teams of their own size, and no size has two teams for the "
-                "cut (teams: %(field)s); turn that setting off to cut the teams together"
-            )
-            % {"field": field_words}
+        sentence = gettext_noop(
+            "teams meet only teams of their own size, and no size has two teams for the "
+            "cut (teams: %(field)s); turn that setting off to cut the teams together"
         )
+        raise BracketError(Worded("no_size_of_two", sentence, {"field": field_words}))
     kept = [row for row in rows if rules.size_of(row[0]) == size]
     tied_counts = [n for n in counts if counts[n] == counts[size]]
-    why = (
+    why = Worded(
+        "size_rule",
         gettext_noop("the size of the best-placed team")
         if len(tied_counts) > 1
-        else gettext_noop("the size with the most teams")
+        else gettext_noop("the size with the most teams"),
     )
-    note = gettext_noop(
-        "teams of %(size)d go through the cut: teams meet only teams of their own size, and "
-        "the cut takes %(why)s (teams: %(field)s)"
-    ) % {"size": size, "why": why, "field": field_words}
+    note = Worded(
+        "team_size_note",
+        gettext_noop(
+            "teams of %(size)d go through the cut: teams meet only teams of their own size, "
+            "and the cut takes %(why)s (teams: %(field)s)"
+        ),
+        {"size": size, "why": why, "field": field_words},
+    )
     return size, kept, note

@@ -12,6 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from common.logic.words import Worded, gettext_noop, ngettext_noop, ordinal, ordinal_worded
+
+#: a finalist's total: points of the places, or Victory Points summed (``by_score``)
+POINTS = ngettext_noop("%(total)s point", "%(total)s points")
+VP = gettext_noop("%(total)s VP")
+#: how a finalist placed, by their place in the final (1: the winner, 2: the runner-up)
+IN_THE_FINAL = {
+    1: gettext_noop("winner in the final (%(total)s)"),
+    2: gettext_noop("runner-up in the final (%(total)s)"),
+}
+PLACE_IN_THE_FINAL = gettext_noop("%(place)s in the final (%(total)s)")
+IN_GROUP = gettext_noop("%(place)s in group %(group)s")
+AFTER_SWISS = gettext_noop("%(place)s after the Swiss rounds")
+
 
 @dataclass(frozen=True)
 class Finish:
@@ -20,8 +34,9 @@ class Finish:
     side: str
     position: int
     reached: str  # "Champion", "Final", a stage's name, or "Swiss"
-    detail: str  # e.g. "runner-up in the final (9 points)", "3rd in group AD", "12th after the
-    # Swiss rounds"
+    #: e.g. "runner-up in the final (9 points)", "3rd in group AD", "12th after the Swiss
+    #: rounds": English as a string, said in the reader's language by a door (``Worded.say``)
+    detail: Worded
 
     @property
     def place(self) -> str:
@@ -29,14 +44,24 @@ class Finish:
         return ordinal(self.position)
 
 
-def ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
-
-
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _total(total: float, by_score: bool) -> Worded:
+    if by_score:
+        return Worded("final_total_vp", VP, {"total": _num(total)})
+    singular, plural = POINTS
+    params = {"total": _num(total), "count": total}
+    return Worded("final_total_points", singular, params, plural=plural, count="count")
+
+
+def _in_the_final(place: int, champion: bool, total: Worded) -> Worded:
+    rank = 1 if champion else place if place == 2 else 0
+    if rank in IN_THE_FINAL:
+        return Worded("final_place", IN_THE_FINAL[rank], {"total": total})
+    params = {"place": ordinal_worded(place), "total": total}
+    return Worded("final_place", PLACE_IN_THE_FINAL, params)
 
 
 def final_order(
@@ -56,17 +81,16 @@ def final_order(
     """
     swiss_rank = {side: i for i, side in enumerate(swiss_order)}
     unknown = len(swiss_order)
-    placed: list[tuple[str, str, str]] = []
+    placed: list[tuple[str, str, Worded]] = []
     seen: set[str] = set()
 
-    unit = "VP" if by_score else "points"
     finalists = sorted(
         final_totals, key=lambda st: (st[0] != champion, -st[1], swiss_rank.get(st[0], unknown))
     )
     for place, (side, total) in enumerate(finalists, start=1):
         reached = "Champion" if side == champion else "Final"
-        rank = "winner" if reached == "Champion" else "runner-up" if place == 2 else ordinal(place)
-        placed.append((side, reached, f"{rank} in the final ({_num(total)} {unit})"))
+        detail = _in_the_final(place, side == champion, _total(total, by_score))
+        placed.append((side, reached, detail))
         seen.add(side)
 
     for name, places in reversed(group_stages):
@@ -74,12 +98,14 @@ def final_order(
         out.sort(key=lambda s: (places[s][0], swiss_rank.get(s, unknown)))
         for side in out:
             place, group = places[side]
-            placed.append((side, name, f"{ordinal(place)} in group {group}"))
+            params = {"place": ordinal_worded(place), "group": group}
+            placed.append((side, name, Worded("group_place", IN_GROUP, params)))
             seen.add(side)
 
     for index, side in enumerate(swiss_order, start=1):
         if side not in seen:
-            placed.append((side, "Swiss", f"{ordinal(index)} after the Swiss rounds"))
+            params = {"place": ordinal_worded(index)}
+            placed.append((side, "Swiss", Worded("swiss_place", AFTER_SWISS, params)))
             seen.add(side)
 
     return [Finish(side, i, reached, detail) for i, (side, reached, detail) in enumerate(placed, 1)]

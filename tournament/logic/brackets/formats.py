@@ -11,6 +11,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from common.logic.words import Worded, gettext_noop, ngettext_noop
+
 PLAYERS = "players"
 TEAMS = "teams"
 #: players who meet two a game (Tsukuyumi's two-player mode): the teams' bracket, for players
@@ -25,7 +27,18 @@ FINAL_GAMES = 3
 
 
 class BracketError(ValueError):
-    """Raised for impossible elimination requests (too few sides, bad cut, bad result)."""
+    """Raised for impossible elimination requests (too few sides, bad cut, bad result); a
+    refusal people read carries a ``Worded`` sentence (``common.wording.say`` words it)."""
+
+
+def _listed(sizes: Sequence[int]) -> str:
+    return ", ".join(map(str, sizes))
+
+
+FEW_QUALIFY = ngettext_noop(
+    "%(qualified)s side qualifies: an elimination stage needs at least %(least)s",
+    "%(qualified)s sides qualify: an elimination stage needs at least %(least)s",
+)
 
 
 @dataclass(frozen=True)
@@ -109,18 +122,24 @@ def cut_size(qualified: int, mode: str, override: int | None = None) -> int:
     allowed = CUTS[mode]
     if override is not None:
         if override not in allowed:
-            raise BracketError(f"cut of {override} is not a {mode} format; use one of {allowed}")
-        if override > qualified:
-            raise BracketError(
-                f"cut of {override} needs {override} sides, only {qualified} qualify"
+            sentence = gettext_noop(
+                "a cut of %(cut)s is not one of this mode's; use one of %(sizes)s"
             )
+            params = {"cut": override, "sizes": _listed(allowed)}
+            raise BracketError(Worded("cut_not_a_format", sentence, params))
+        if override > qualified:
+            sentence = gettext_noop(
+                "a cut of %(cut)s needs %(cut)s sides, only %(qualified)s qualify"
+            )
+            params = {"cut": override, "qualified": qualified}
+            raise BracketError(Worded("cut_too_large", sentence, params))
         return override
     for size in allowed:
         if qualified >= size:
             return size
-    raise BracketError(
-        f"{qualified} qualified {mode}: an elimination stage needs at least {allowed[-1]}"
-    )
+    singular, plural = FEW_QUALIFY
+    params = {"qualified": qualified, "least": allowed[-1]}
+    raise BracketError(Worded("cut_too_few", singular, params, plural=plural, count="qualified"))
 
 
 def stages_for(mode: str, cut: int) -> tuple[Stage, ...]:
@@ -129,7 +148,8 @@ def stages_for(mode: str, cut: int) -> tuple[Stage, ...]:
     try:
         return _TEMPLATES[(mode, cut)]
     except KeyError:
-        raise BracketError(f"no {mode} format with a cut of {cut}") from None
+        sentence = gettext_noop("this mode has no format with a cut of %(cut)s")
+        raise BracketError(Worded("cut_no_format", sentence, {"cut": cut})) from None
 
 
 _REF = re.compile(r"^([A-Za-z]+)(\d+)$")

@@ -16,9 +16,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from common.logic.words import Worded, gettext_noop
 from tournament.logic.brackets.cut_rules import CutRules, one_size
 from tournament.logic.brackets.formats import BracketError, Group, Stage, cut_size, stages_for
-from tournament.logic.translation import gettext_noop
 
 READY = "ready"
 PENDING = "tiebreak_needed"
@@ -77,12 +77,11 @@ def _check_tables(stages: Sequence[Stage], seeds: Sequence[str], rules: CutRules
         for group in stage.groups:
             refusal = rules.table_refusal_of(largest[: len(group.seats)])
             if refusal:
-                raise BracketError(
-                    gettext_noop(
-                        "%(stage)s, group %(group)s: %(why)s; choose another cut size or mode"
-                    )
-                    % {"stage": stage.name, "group": group.label, "why": refusal}
+                sentence = gettext_noop(
+                    "%(stage)s, group %(group)s: %(why)s; choose another cut size or mode"
                 )
+                params = {"stage": Worded("stage", stage.name), "group": group.label}
+                raise BracketError(Worded("group_cannot_sit", sentence, params | {"why": refusal}))
 
 
 def plan_elimination(
@@ -115,7 +114,12 @@ def plan_elimination(
     try:
         size = cut_size(len(rows), mode, cut)
     except BracketError as exc:
-        raise BracketError(f"{note}: {exc}" if note else str(exc)) from exc
+        if not note:
+            raise
+        sentence = gettext_noop("%(note)s: %(why)s")
+        raise BracketError(
+            Worded("cut_after_note", sentence, {"note": note, "why": exc.args[0]})
+        ) from exc
     ids = [s for s, _ in rows]
     tie = None
     if len(rows) > size and rows[size - 1][1] == rows[size][1]:
@@ -128,7 +132,11 @@ def plan_elimination(
         if cut_tiebreak is not None:
             order = [str(s) for s in cut_tiebreak]
             if len(order) < slots or not set(order) <= set(tied) or len(set(order)) != len(order):
-                raise BracketError(f"the cut tie-break order must rank at least {slots} of {tied}")
+                sentence = gettext_noop(
+                    "the cut's tie-break game must rank at least %(slots)s of %(tied)s"
+                )
+                params = {"slots": slots, "tied": ", ".join(tied)}
+                raise BracketError(Worded("tiebreak_order", sentence, params))
             tie = CutTie(rank, tuple(tied), slots, GAME)
             seeds = certain + order[:slots]
         elif tie_resolution == DRAW or refusal:

@@ -25,11 +25,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
+from common.logic.words import Worded, ngettext_noop
 from tournament.logic.pairing.clubs import seat_field
 from tournament.logic.pairing.core import check_sides
 from tournament.logic.pairing.registry import get_method
 from tournament.logic.pairing.seat_order import balance_seats
 from tournament.logic.pairing.types import AllianceOptions, Pairing, PairingError, Side
+
+TOO_FEW_TEAMS = ngettext_noop(
+    "cannot pair %(count)s team: a game needs at least two teams",
+    "cannot pair %(count)s teams: a game needs at least two teams",
+)
 
 #: Points for a bye when the organiser has not configured them: a win (1st of 2 sides).
 DEFAULT_BYE_POINTS = 4
@@ -94,7 +100,10 @@ def _pair_one_group(ordered: list[Side], options: AllianceOptions) -> Pairing:
     """Pair teams that may all meet each other (the odd-count rules of the module docstring)."""
     n = len(ordered)
     if n < 2:
-        raise PairingError(f"cannot pair {n} team(s): a game needs at least two teams")
+        singular, plural = TOO_FEW_TEAMS
+        raise PairingError(
+            Worded("too_few_teams", singular, {"count": n}, plural=plural, count="count")
+        )
     method = get_method(options.method)
     rng = random.Random(options.seed)
     explanation: dict[str, object] = {

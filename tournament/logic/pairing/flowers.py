@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from common.logic.words import Worded, gettext_noop
 from tournament.logic.pairing.types import FLOWERS, PairingError
 
 TEAM_SEPARATOR = "+"
@@ -24,7 +25,11 @@ def deal_flowers(players_per_side: Sequence[int], seed: int, table: int) -> list
     """
     total = sum(players_per_side)
     if total > len(FLOWERS):
-        raise PairingError(f"table {table} seats {total} players; there are {len(FLOWERS)} flowers")
+        sentence = gettext_noop(
+            "table %(table)s seats %(total)s players; there are %(flowers)s flowers"
+        )
+        params = {"table": table, "total": total, "flowers": len(FLOWERS)}
+        raise PairingError(Worded("too_many_for_flowers", sentence, params))
     rng = random.Random(f"flowers:{seed}:{table}")
     dealt = rng.sample(FLOWERS, total)
     out, start = [], 0

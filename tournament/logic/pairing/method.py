@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from common.logic.words import Worded, gettext_noop
 from tournament.logic.pairing.core import seat_round
 from tournament.logic.pairing.seeding import OFF, SEEDINGS
 from tournament.logic.pairing.types import Pairing, PairingError, Side
-from tournament.logic.translation import gettext_noop
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class OptionSpec:
     name: str
     choices: tuple[int | str, ...]
     help_text: str
+    #: the refusal: a marked sentence with ``%(value)s`` and ``%(choices)s``
     problem: str
 
     def check(self, options: object) -> None:
@@ -42,20 +43,22 @@ class OptionSpec:
         if hasattr(options, self.name):
             value = getattr(options, self.name)
             if value not in self.choices:
-                raise PairingError(self.problem.format(value=value, choices=self.choices))
+                choices = ", ".join(map(str, self.choices))
+                params = {"value": repr(value), "choices": choices}
+                raise PairingError(Worded(f"bad_{self.name}", self.problem, params))
 
 
 PREFERRED_SIZE = OptionSpec(
     "preferred_size",
     (4, 3),
     gettext_noop("Sides a game: 4 (the rulebook's standard) or 3; remainders make smaller games."),
-    "preferred pod size must be 3 or 4, got {value!r}",
+    gettext_noop("preferred pod size must be 3 or 4, got %(value)s"),
 )
 SEEDING = OptionSpec(
     "seeding",
     SEEDINGS,
     gettext_noop("Seat by rating: off, spread or similar (docs/algorithms.md)."),
-    "unknown seeding {value!r}; use one of {choices}",
+    gettext_noop("unknown seeding %(value)s; use one of %(choices)s"),
 )
 
 

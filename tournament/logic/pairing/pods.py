@@ -15,7 +15,13 @@ from tournament.logic.pairing.core import check_sides
 from tournament.logic.pairing.registry import get_method
 from tournament.logic.pairing.seat_order import balance_seats
 from tournament.logic.pairing.sizes import pod_sizes
-from tournament.logic.pairing.types import Pairing, PairingError, PairingOptions, Side
+from tournament.logic.pairing.types import (
+    Pairing,
+    PairingError,
+    PairingOptions,
+    Side,
+    too_few_sides,
+)
 
 
 def pair_pods(sides: Sequence[Side], options: PairingOptions | None = None) -> Pairing:
@@ -36,7 +42,7 @@ def pair_pods(sides: Sequence[Side], options: PairingOptions | None = None) -> P
     method.check(options)
     ordered = check_sides(sides)
     if len(ordered) < 2:
-        raise PairingError(f"cannot pair {len(ordered)} side(s): a game needs at least two sides")
+        raise PairingError(too_few_sides(len(ordered)))
     sizes = pod_sizes(len(ordered), options.preferred_size)
     rng = random.Random(options.seed)
     explanation = {"seed": options.seed, "preferred_size": options.preferred_size}

@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import product
 
-from tournament.logic.pairing.types import PairingError
+from common.logic.words import Worded, gettext_noop
+from tournament.logic.pairing.types import PairingError, too_few_sides
 
 
 def pod_sizes(n: int, preferred: int = 4) -> list[int]:
@@ -27,9 +28,10 @@ def pod_sizes(n: int, preferred: int = 4) -> list[int]:
     if not isinstance(n, int) or isinstance(n, bool):
         raise PairingError(f"number of sides must be an integer, got {n!r}")
     if preferred not in (3, 4):
-        raise PairingError(f"preferred pod size must be 3 or 4, got {preferred!r}")
+        sentence = gettext_noop("preferred pod size must be 3 or 4, got %(value)s")
+        raise PairingError(Worded("bad_preferred_size", sentence, {"value": repr(preferred)}))
     if n < 2:
-        raise PairingError(f"cannot pair {n} side(s): a game needs at least two sides")
+        raise PairingError(too_few_sides(n))
     if n == 2:
         return [2]
     if n == 5:

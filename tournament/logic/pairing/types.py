@@ -11,10 +11,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from common.logic.words import Worded, ngettext_noop
 from engine.api import FLOWER_COLOURS
 
 #: The six Ceremonial Flowers dealt as starting areas (the engine names them).
 FLOWERS: tuple[str, ...] = FLOWER_COLOURS
+
+
+CANNOT_PAIR = ngettext_noop(
+    "cannot pair %(count)s side: a game needs at least two sides",
+    "cannot pair %(count)s sides: a game needs at least two sides",
+)
+
+
+def too_few_sides(count: int) -> Worded:
+    """The refusal to pair fewer than two sides."""
+    singular, plural = CANNOT_PAIR
+    return Worded("too_few_sides", singular, {"count": count}, plural=plural, count="count")
 
 
 class PairingError(ValueError):

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from common.audit.actor import Actor
 from common.audit.channels import Channel
 from common.audit.models import AuditEntry
+from common.audit.stories import tell
 from common.csv_export import csv_download
 from matches.models import MatchStatus
 from tournament.forms import TournamentForm
@@ -20,6 +21,7 @@ from tournament.services.events import create_tournament
 from tournament.services.exports import round_table, standings_table
 from tournament.services.registration import RegistrationError, open_registration
 from tournament.services.transfer import export_tournament
+from tournament.views.organiser.audit import audit_names
 from tournament.views.organiser.common import (
     champion_name,
     current_round,
@@ -45,6 +47,12 @@ def home(request, slug):
         tables=Count("matches"),
         accepted=Count("matches", filter=Q(matches__status=MatchStatus.ACCEPTED)),
     )
+    recent = list(
+        AuditEntry.objects.filter(tournament=tournament)
+        .select_related("user", "entrant")
+        .order_by("-created_at", "-id")[:5]
+    )
+    names = audit_names(tournament, recent)
     return render(
         request,
         "organiser/home.html",
@@ -58,9 +66,7 @@ def home(request, slug):
             "widget_snippet": widget_snippet(request, tournament),
             "widget_sites": split_origins(tournament.embed_origins),
             "job": GenerationJob.objects.filter(tournament=tournament).first(),
-            "recent": AuditEntry.objects.filter(tournament=tournament)
-            .select_related("user", "entrant")
-            .order_by("-created_at", "-id")[:5],
+            "recent": [(entry, tell(entry, names)) for entry in recent],
         },
     )
 

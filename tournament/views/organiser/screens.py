@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from common.db.query_numbers import whole_number
+from common.engine_messages import choice_words
 from common.live import push_messages as live_messages
 from common.live.realtime import server_time_ms
 from common.locale import use_event_locale
@@ -193,7 +194,7 @@ def print_round(request, slug, number):
             "per_sheet": per_sheet,
             "per_sheet_choices": range(1, MAX_SLIPS_PER_SHEET + 1),
             "slip_fields": slip_fields,
-            "ended_by": [c.replace("_", " ") for c in (ended_by or {}).get("choices") or []],
+            "ended_by": [choice_words(c) for c in (ended_by or {}).get("choices") or []],
         },
     )
 
