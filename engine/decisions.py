@@ -4,11 +4,14 @@ organisers' "Rules decisions" page and kept word for word in docs/engine.md (a t
 The rulebooks send tournament organisers to a "Living Tournament rules" document (seed 000,
 "Tournaments"; seed 001), which is not available to this project; these decisions stand in for
 it. Each names the rulebook place it rests on and the organiser setting that changes it, if any.
+Every sentence is marked for translation (``_`` is ``gettext_noop``); the page translates them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from engine.messages import gettext_noop as _
 
 
 @dataclass(frozen=True)
@@ -20,320 +23,324 @@ class Decision:
     setting: str
 
 
+# fmt: off
 DECISIONS: tuple[Decision, ...] = (
     Decision(
-        "Equal scores in one game share the better place and its points; the next side takes "
-        "the place after them (1st, 1st, 3rd)",
-        "000/001 scoring: places by adjusted score; ties not covered",
-        "Equal scores in one game (tie policy: shared, average, play-off)",
+        _("Equal scores in one game share the better place and its points; the next side takes "
+          "the place after them (1st, 1st, 3rd)"),
+        _("000/001 scoring: places by adjusted score; ties not covered"),
+        _("Equal scores in one game (tie policy: shared, average, play-off)"),
     ),
     Decision(
-        "5-6 side games have no points table until the organiser gives one",
-        '000: 5-6 players "for experienced players"; tables only for 2-4',
-        "Points table (API: points_table)",
+        _("5-6 side games have no points table until the organiser gives one"),
+        _('000: 5-6 players "for experienced players"; tables only for 2-4'),
+        _("Points table (API: points_table)"),
     ),
     Decision(
-        "A VP-mode event sums each game's VP (the final's three games too); Health Tokens "
-        "left break ties; a game still ranks its sides by VP, then Health Tokens left",
-        "000 VP modes: most VP wins; a tied series goes to the most Health Tokens left",
-        "VP modes: a game adds to the total (sum of VP, or points by place)",
+        _("A VP-mode event sums each game's VP (the final's three games too); Health Tokens "
+          "left break ties; a game still ranks its sides by VP, then Health Tokens left"),
+        _("000 VP modes: most VP wins; a tied series goes to the most Health Tokens left"),
+        _("VP modes: a game adds to the total (sum of VP, or points by place)"),
     ),
     Decision(
-        "Standings tiebreakers follow the game mode: battles Victory Cup tokens, VP modes VP "
-        "and Health Tokens left, then strength of schedule and first places",
-        "000/001 tournament: points add up over the rounds; ties not covered",
-        "Tiebreakers (API: tiebreakers; [] follows the mode)",
+        _("Standings tiebreakers follow the game mode: battles Victory Cup tokens, VP modes VP "
+          "and Health Tokens left, then strength of schedule and first places"),
+        _("000/001 tournament: points add up over the rounds; ties not covered"),
+        _("Tiebreakers (API: tiebreakers; [] follows the mode)"),
     ),
     Decision(
-        "Default pairing is random; Swiss is an option",
-        "001 tournament: five rounds against randomly determined opponents",
-        "Pairing",
+        _("Default pairing is random; Swiss is an option"),
+        _("001 tournament: five rounds against randomly determined opponents"),
+        _("Pairing"),
     ),
     Decision(
-        "An odd number of teams gives one team a bye (scored as a win) unless the organiser "
-        "opts in to one 2v2v2 game",
-        '001 tournament: 2v2 or 3v3, "2v2v2 if you want"',
-        "Alliances: play one 2v2v2 game rather than give a bye; bye scores as a win",
+        _("An odd number of teams gives one team a bye (scored as a win) unless the organiser "
+          "opts in to one 2v2v2 game"),
+        _('001 tournament: 2v2 or 3v3, "2v2v2 if you want"'),
+        _("Alliances: play one 2v2v2 game rather than give a bye; bye scores as a win"),
     ),
     Decision(
-        "Teams of different sizes may meet (2v3) unless the organiser asks for equal sizes; "
-        "then each size is paired on its own and an odd size gives its own bye",
-        "001 tournament: 2v2 or 3v3 Alliance games; 000 allows odd-sized teams",
-        "Alliances: teams meet only teams of their own size",
+        _("Teams of different sizes may meet (2v3) unless the organiser asks for equal sizes; "
+          "then each size is paired on its own and an odd size gives its own bye"),
+        _("001 tournament: 2v2 or 3v3 Alliance games; 000 allows odd-sized teams"),
+        _("Alliances: teams meet only teams of their own size"),
     ),
     Decision(
-        "Every player starts on a dealt Ceremonial Flower, all different at the table (a 3v3 "
-        "uses all six); Domination tables get none",
-        "000 set-up: starting areas on the flowers; Domination starts next to the centre",
-        "none",
+        _("Every player starts on a dealt Ceremonial Flower, all different at the table (a 3v3 "
+          "uses all six); Domination tables get none"),
+        _("000 set-up: starting areas on the flowers; Domination starts next to the centre"),
+        _("none"),
     ),
     Decision(
-        "An elimination group plays one game; a tie on the line that decides who goes on is "
-        "settled by one more game among the tied sides (or a recorded seeded draw)",
-        "001 tournament: set groups 1-5-12-16 ...; a tied series is played off",
-        "A tie at the cut line is settled by (game or seeded draw)",
+        _("An elimination group plays one game; a tie on the line that decides who goes on is "
+          "settled by one more game among the tied sides (or a recorded seeded draw)"),
+        _("001 tournament: set groups 1-5-12-16 ...; a tied series is played off"),
+        _("A tie at the cut line is settled by (game or seeded draw)"),
     ),
     Decision(
-        "Smaller events scale the cut: 16+ players top 16, 8-15 top 8, 4-7 a final of 4 "
-        "(teams: 8, 4, 2)",
-        "001 tournament: top 16 players or top 8 teams",
-        "Cut size",
+        _("Smaller events scale the cut: 16+ players top 16, 8-15 top 8, 4-7 a final of 4 "
+          "(teams: 8, 4, 2)"),
+        _("001 tournament: top 16 players or top 8 teams"),
+        _("Cut size"),
     ),
     Decision(
-        "True ties in the standings keep entrant order (by number), or a seeded draw",
-        "not covered",
-        "none",
+        _("True ties in the standings keep entrant order (by number), or a seeded draw"),
+        _("not covered"),
+        _("none"),
     ),
     Decision(
-        "When two players at a table want the same chief, the seat order (rotated over the "
-        "rounds, or a seeded draw) decides: seat 1 chooses first; the chiefs played are counted "
-        "per event",
-        "000: one figure of each chief; who takes a contested one is not covered",
-        "Rotate the seat order over the rounds",
+        _("When two players at a table want the same chief, the seat order (rotated over the "
+          "rounds, or a seeded draw) decides: seat 1 chooses first; the chiefs played are counted "
+          "per event"),
+        _("000: one figure of each chief; who takes a contested one is not covered"),
+        _("Rotate the seat order over the rounds"),
     ),
     Decision(
-        "Healing never raises a character above its starting health",
-        "000: heal +1 Health Token from the common supply; no upper limit given",
-        "none",
+        _("Healing never raises a character above its starting health"),
+        _("000: heal +1 Health Token from the common supply; no upper limit given"),
+        _("none"),
     ),
     Decision(
-        "No count exceeds what the box holds (90 Health Tokens, 6 Nymphlets); where the rules "
-        "give no bound, a generous one (VP scored 100 a game, Tsukuyumi 200 VP)",
-        "000 components list; 004 scoring",
-        "none",
+        _("No count exceeds what the box holds (90 Health Tokens, 6 Nymphlets); where the rules "
+          "give no bound, a generous one (VP scored 100 a game, Tsukuyumi 200 VP)"),
+        _("000 components list; 004 scoring"),
+        _("none"),
     ),
     Decision(
-        "In realtime Domination the round clock makes the Burraparay calls: at seeded moments "
-        "45-90 seconds apart, each naming the flower that scores (a shuffled deck of the six, "
-        "reshuffled when used up); King of the Hill is called from its scoring card",
-        "000 Domination: the soundtrack calls Burraparay, the flower deck sets the colour; "
-        "King of the Hill: the card is filled during play; the soundtracks are not included",
-        "Scoring calls on the round clock; shortest and longest gap between clock calls",
+        _("In realtime Domination the round clock makes the Burraparay calls: at seeded moments "
+          "45-90 seconds apart, each naming the flower that scores (a shuffled deck of the six, "
+          "reshuffled when used up); King of the Hill is called from its scoring card"),
+        _("000 Domination: the soundtrack calls Burraparay, the flower deck sets the colour; "
+          "King of the Hill: the card is filled during play; the soundtracks are not included"),
+        _("Scoring calls on the round clock; shortest and longest gap between clock calls"),
     ),
     Decision(
-        "A report made by a player counts once every other side at the table confirms it; an "
-        "event may accept it on one confirmation, the other sides keeping a dispute window "
-        "(10 minutes)",
-        "not covered: the rulebooks leave reporting results to the tournament rules",
-        "A report made by a player is accepted when; with one confirmation: minutes left to "
-        "dispute",
+        _("A report made by a player counts once every other side at the table confirms it; an "
+          "event may accept it on one confirmation, the other sides keeping a dispute window "
+          "(10 minutes)"),
+        _("not covered: the rulebooks leave reporting results to the tournament rules"),
+        _("A report made by a player is accepted when; with one confirmation: minutes left to "
+          "dispute"),
     ),
     Decision(
-        "A round's clock runs at most two hours a game, eight for Tsukuyumi",
-        "000: a five-minute game; 004: a game runs four hours and more",
-        "Game length (seconds)",
+        _("A round's clock runs at most two hours a game, eight for Tsukuyumi"),
+        _("000: a five-minute game; 004: a game runs four hours and more"),
+        _("Game length (seconds)"),
     ),
     Decision(
-        "Tsukuyumi's two-player game is its own mode; a VP tie goes to the initiative order",
-        "004 two-player rules: three rounds, VP only from victory cards; no tie rule given",
-        "Game and mode",
+        _("Tsukuyumi's two-player game is its own mode; a VP tie goes to the initiative order"),
+        _("004 two-player rules: three rounds, VP only from victory cards; no tie rule given"),
+        _("Game and mode"),
     ),
     Decision(
-        "A two-player mode pairs its rounds two a game; an odd count gives one player a bye, "
-        "scored as the Alliances bye (a two-side win); the preferred game size does not apply",
-        "004: the two-player game seats exactly two; the rulebook gives no tournament",
-        "A bye scores as a win",
+        _("A two-player mode pairs its rounds two a game; an odd count gives one player a bye, "
+          "scored as the Alliances bye (a two-side win); the preferred game size does not apply"),
+        _("004: the two-player game seats exactly two; the rulebook gives no tournament"),
+        _("A bye scores as a win"),
     ),
     Decision(
-        "A two-player mode's elimination is the Alliances bracket played by players: 1 v 8, "
-        "2 v 7, 3 v 6, 4 v 5, then AD and BC, then a three-game final of two; 8 or more "
-        "qualified play a top 8, 4-7 a top 4, 2-3 a final of two",
-        "000/001 Alliances elimination; 004 gives no tournament",
-        "Cut size",
+        _("A two-player mode's elimination is the Alliances bracket played by players: 1 v 8, "
+          "2 v 7, 3 v 6, 4 v 5, then AD and BC, then a three-game final of two; 8 or more "
+          "qualified play a top 8, 4-7 a top 4, 2-3 a final of two"),
+        _("000/001 Alliances elimination; 004 gives no tournament"),
+        _("Cut size"),
     ),
     Decision(
-        "An event follows its mode's own limits: team sizes, sides a game and players a table "
-        "(King of the Hill (Alliance): teams of two, two teams a game, no 2v2v2); settings or "
-        "registered sides the mode cannot play are refused, saying which and why",
-        "000: King of the Hill is for 2-4 players; Alliances teams of 2-3, 2v2v2 optional",
-        "Game and mode; Alliances: play one 2v2v2 game; Cut size",
+        _("An event follows its mode's own limits: team sizes, sides a game and players a table "
+          "(King of the Hill (Alliance): teams of two, two teams a game, no 2v2v2); settings or "
+          "registered sides the mode cannot play are refused, saying which and why"),
+        _("000: King of the Hill is for 2-4 players; Alliances teams of 2-3, 2v2v2 optional"),
+        _("Game and mode; Alliances: play one 2v2v2 game; Cut size"),
     ),
     Decision(
-        "A Tsukuyumi table of two plays the two-player game in either mode: VP only from the "
-        "victory cards (a report naming another source is refused) and three rounds; the rounds "
-        "option is for tables of three or more, and the two-player mode refuses any but 3",
-        "004 p.24: two players use the two-player cards; three rounds; goals, missions, moon "
-        "centre, areas and the rest give no VP unless a victory card says so",
-        "Game and mode; Tsukuyumi option: rounds",
+        _("A Tsukuyumi table of two plays the two-player game in either mode: VP only from the "
+          "victory cards (a report naming another source is refused) and three rounds; the rounds "
+          "option is for tables of three or more, and the two-player mode refuses any but 3"),
+        _("004 p.24: two players use the two-player cards; three rounds; goals, missions, moon "
+          "centre, areas and the rest give no VP unless a victory card says so"),
+        _("Game and mode; Tsukuyumi option: rounds"),
     ),
     Decision(
-        "Tsukuyumi mission VP are bounded by the missions in play: one per faction at the table, "
-        "three more with the Oni missions module",
-        "004: each faction brings one public mission, 1 VP once to each player who completes "
-        "it; the Oni missions module adds three",
-        "Tsukuyumi option: oni_missions",
+        _("Tsukuyumi mission VP are bounded by the missions in play: one per faction at the table, "
+          "three more with the Oni missions module"),
+        _("004: each faction brings one public mission, 1 VP once to each player who completes "
+          "it; the Oni missions module adds three"),
+        _("Tsukuyumi option: oni_missions"),
     ),
     Decision(
-        "In Domination and King of the Hill a knocked-out character loses 5 VP once and keeps "
-        "the VP it scored; it scores at no later call and no longer counts among the characters "
-        "outside the scoring spaces",
-        "000: killed, lose 5 VP; a call scores figures on the board, 1 VP plus 1 per other "
-        "player not in a scoring space",
-        "none",
+        _("In Domination and King of the Hill a knocked-out character loses 5 VP once and keeps "
+          "the VP it scored; it scores at no later call and no longer counts among the characters "
+          "outside the scoring spaces"),
+        _("000: killed, lose 5 VP; a call scores figures on the board, 1 VP plus 1 per other "
+          "player not in a scoring space"),
+        _("none"),
     ),
     Decision(
-        "Each Domination table turns its own flower deck: the clock calls the whole hall at the "
-        "same moments, each table scores the card of its own seeded shuffle (shown on the "
-        "table's phone; the projector names no colour), and a live scoring must name the colour "
-        "the last call scored at that table",
-        "000 Domination: each game shuffles its Ceremonial Flower deck at set-up and turns the "
-        "next card at each call",
-        "Scoring calls on the round clock",
+        _("Each Domination table turns its own flower deck: the clock calls the whole hall at the "
+          "same moments, each table scores the card of its own seeded shuffle (shown on the "
+          "table's phone; the projector names no colour), and a live scoring must name the colour "
+          "the last call scored at that table"),
+        _("000 Domination: each game shuffles its Ceremonial Flower deck at set-up and turns the "
+          "next card at each call"),
+        _("Scoring calls on the round clock"),
     ),
     Decision(
-        "A VP-mode final tied on its total goes to the most Health Tokens left at the end of its "
-        "last game (not summed over its games); only a tie on those too plays one more game",
-        "000 VP modes: a series still tied after its last game goes to the most Health Tokens left",
-        "none",
+        _("A VP-mode final tied on its total goes to the most Health Tokens left at the end of its "
+          "last game (not summed over its games); only a tie on those too plays one more game"),
+        _("000 VP modes: a series still tied after its last game goes to the most Health Tokens "
+          "left"),
+        _("none"),
     ),
     Decision(
-        "In an event that sums VP a bye is worth 0 VP and counts as a bye, not a game: no game "
-        "is played, so no VP are scored (a win's 4 points by place are not VP)",
-        "000 VP modes: a series totals the VP scored; byes not covered",
-        "Alliances: play one 2v2v2 game rather than give a bye; VP modes: a game adds to the "
-        "total (points by place scores a bye as a win)",
+        _("In an event that sums VP a bye is worth 0 VP and counts as a bye, not a game: no game "
+          "is played, so no VP are scored (a win's 4 points by place are not VP)"),
+        _("000 VP modes: a series totals the VP scored; byes not covered"),
+        _("Alliances: play one 2v2v2 game rather than give a bye; VP modes: a game adds to the "
+          "total (points by place scores a bye as a win)"),
     ),
     Decision(
-        "With equal team sizes the cut takes the teams of one size: the size with the most "
-        "teams left (equal counts: the size of the best-placed team); the other teams finish in "
-        "their Swiss order, and no elimination game or final seats 2v3. With no size of two "
-        "teams the cut is refused with a message",
-        "001 tournament: top 8 teams, 1 v 8 ... down to a final of two; 000 Alliances: 2v2 and "
-        "3v3 games",
-        "Alliances: teams meet only teams of their own size; Cut size",
+        _("With equal team sizes the cut takes the teams of one size: the size with the most "
+          "teams left (equal counts: the size of the best-placed team); the other teams finish in "
+          "their Swiss order, and no elimination game or final seats 2v3. With no size of two "
+          "teams the cut is refused with a message"),
+        _("001 tournament: top 8 teams, 1 v 8 ... down to a final of two; 000 Alliances: 2v2 and "
+          "3v3 games"),
+        _("Alliances: teams meet only teams of their own size; Cut size"),
     ),
     Decision(
-        "A tie on the cut line that one game of the mode cannot seat (more sides than its "
-        "points tables cover, or more players than it holds: seven players, or teams of 3, 3 "
-        "and 2) is settled by the seeded draw, recorded in the audit log, even where the "
-        "organiser chose a tie-break game; the console says so",
-        "001 tournament: a tied series is played off by the tied sides in one more game; "
-        "000/001: one game seats 2-4 sides (5-6 for experienced players) and six players",
-        "A tie at the cut line is settled by (game or seeded draw); Points table",
+        _("A tie on the cut line that one game of the mode cannot seat (more sides than its "
+          "points tables cover, or more players than it holds: seven players, or teams of 3, 3 "
+          "and 2) is settled by the seeded draw, recorded in the audit log, even where the "
+          "organiser chose a tie-break game; the console says so"),
+        _("001 tournament: a tied series is played off by the tied sides in one more game; "
+          "000/001: one game seats 2-4 sides (5-6 for experienced players) and six players"),
+        _("A tie at the cut line is settled by (game or seeded draw); Points table"),
     ),
     Decision(
-        "Seat order rotates over the Swiss rounds: seat 1 of a table goes to the side that has "
-        "sat first least often, seat 2 to the side (of the others) that has sat second least "
-        "often, and so on; on equal counts the evener spread of each side's seats, then the "
-        "drawn order",
-        "000/001: players choose their characters in seat order; seating over a tournament not "
-        "covered",
-        "Rotate the seat order over the rounds (on by default)",
+        _("Seat order rotates over the Swiss rounds: seat 1 of a table goes to the side that has "
+          "sat first least often, seat 2 to the side (of the others) that has sat second least "
+          "often, and so on; on equal counts the evener spread of each side's seats, then the "
+          "drawn order"),
+        _("000/001: players choose their characters in seat order; seating over a tournament not "
+          "covered"),
+        _("Rotate the seat order over the rounds (on by default)"),
     ),
     Decision(
-        "Clubmates (players of one club; teams sharing a club) sit at different tables in round "
-        "1 wherever the field allows, and in later rounds only where it costs no repeat "
-        "opponent and (Swiss) no wider points spread; on by default, as at a convention clubs "
-        "travel together, and an event without clubs entered is paired as before",
-        "not covered: the rulebooks leave pairing to the tournament rules",
-        "Keep clubmates apart",
+        _("Clubmates (players of one club; teams sharing a club) sit at different tables in round "
+          "1 wherever the field allows, and in later rounds only where it costs no repeat "
+          "opponent and (Swiss) no wider points spread; on by default, as at a convention clubs "
+          "travel together, and an event without clubs entered is paired as before"),
+        _("not covered: the rulebooks leave pairing to the tournament rules"),
+        _("Keep clubmates apart"),
     ),
     Decision(
-        "Players register themselves only where the organiser turned it on, and only until "
-        "round 1 is paired; a place is any side in the field not dropped, however it was "
-        "entered; with review on a registration holds no place until it is accepted (a full "
-        "event then waitlists it in its order of arrival), and anyone the event's rule lets "
-        "register may ask",
-        "not covered: the rulebooks say nothing of entering a tournament",
-        "Registration: players register themselves, capacity, waitlist, review",
+        _("Players register themselves only where the organiser turned it on, and only until "
+          "round 1 is paired; a place is any side in the field not dropped, however it was "
+          "entered; with review on a registration holds no place until it is accepted (a full "
+          "event then waitlists it in its order of arrival), and anyone the event's rule lets "
+          "register may ask"),
+        _("not covered: the rulebooks say nothing of entering a tournament"),
+        _("Registration: players register themselves, capacity, waitlist, review"),
     ),
     Decision(
-        "When a place comes free before round 1, the first waitlisted player (by arrival, or "
-        "the organiser's reordering) takes it at once, in the same transaction, and is told by "
-        "e-mail and push; after round 1 is paired a withdrawal is a drop and no place is given "
-        "again (late entries are the organiser's)",
-        "not covered",
-        "Registration: waitlist (on by default); the organiser may promote or reorder",
+        _("When a place comes free before round 1, the first waitlisted player (by arrival, or "
+          "the organiser's reordering) takes it at once, in the same transaction, and is told by "
+          "e-mail and push; after round 1 is paired a withdrawal is a drop and no place is given "
+          "again (late entries are the organiser's)"),
+        _("not covered"),
+        _("Registration: waitlist (on by default); the organiser may promote or reorder"),
     ),
     Decision(
-        "A player who withdraws before round 1 leaves the field as a dropped entrant (their "
-        "private link says so, the trail keeps them); registering again brings the same "
-        "entrant back, at the back of the queue",
-        "not covered",
-        "none",
+        _("A player who withdraws before round 1 leaves the field as a dropped entrant (their "
+          "private link says so, the trail keeps them); registering again brings the same "
+          "entrant back, at the back of the queue"),
+        _("not covered"),
+        _("none"),
     ),
     Decision(
-        "Members of an organisation, for an event open to members only, are its staff and the "
-        "players who played in one of its earlier events; the entry code is compared ignoring "
-        "case and spaces, in time that tells nothing of how close a guess was",
-        "not covered",
-        "Registration: who may register (anyone signed in, code holders, members)",
+        _("Members of an organisation, for an event open to members only, are its staff and the "
+          "players who played in one of its earlier events; the entry code is compared ignoring "
+          "case and spaces, in time that tells nothing of how close a guess was"),
+        _("not covered"),
+        _("Registration: who may register (anyone signed in, code holders, members)"),
     ),
     Decision(
-        "The public list of entrants names only the players who agreed to it (a self-registered "
-        "player's choice, or the organiser's tick that the player agreed) and counts the rest; "
-        "pairings, tables and standings name every side, since the event cannot run without "
-        "them",
-        "not covered",
-        "Agreed to be listed (per player)",
+        _("The public list of entrants names only the players who agreed to it (a self-registered "
+          "player's choice, or the organiser's tick that the player agreed) and counts the rest; "
+          "pairings, tables and standings name every side, since the event cannot run without "
+          "them"),
+        _("not covered"),
+        _("Agreed to be listed (per player)"),
     ),
     Decision(
-        "A player may change their answers to the organiser's questions until the organiser's "
-        "answers deadline, and at the latest until round 1 is paired; the questions freeze "
-        "with them. Before then a question someone answered keeps its kind and every choice "
-        "a player picked, and removing a question removes its answers",
-        "not covered: the rulebooks say nothing of entering a tournament",
-        "Registration questions: answers can be changed until",
+        _("A player may change their answers to the organiser's questions until the organiser's "
+          "answers deadline, and at the latest until round 1 is paired; the questions freeze "
+          "with them. Before then a question someone answered keeps its kind and every choice "
+          "a player picked, and removing a question removes its answers"),
+        _("not covered: the rulebooks say nothing of entering a tournament"),
+        _("Registration questions: answers can be changed until"),
     ),
     Decision(
-        "Once round 1 is paired the field may read the answers, but only to the questions the "
-        "organiser marks as shown to the field and only of the registered players who agreed "
-        "to be listed",
-        "not covered",
-        "Registration questions: show the answers to the field once round 1 is paired",
+        _("Once round 1 is paired the field may read the answers, but only to the questions the "
+          "organiser marks as shown to the field and only of the registered players who agreed "
+          "to be listed"),
+        _("not covered"),
+        _("Registration questions: show the answers to the field once round 1 is paired"),
     ),
     Decision(
-        "A late entry (a side that joins once round 1 is paired, so has no table yet) is paired "
-        "only once checked in; until then each round's pairing leaves it out and names it, on "
-        "the close-and-pair page and in the generation's message. Before round 1 everyone not "
-        "dropped is paired; the desk can drop everyone not checked in in one action first",
-        "001/000 tournament: rounds against randomly determined opponents; late arrivals not "
-        "covered",
-        "None: check the late entry in at the desk",
+        _("A late entry (a side that joins once round 1 is paired, so has no table yet) is paired "
+          "only once checked in; until then each round's pairing leaves it out and names it, on "
+          "the close-and-pair page and in the generation's message. Before round 1 everyone not "
+          "dropped is paired; the desk can drop everyone not checked in in one action first"),
+        _("001/000 tournament: rounds against randomly determined opponents; late arrivals not "
+          "covered"),
+        _("None: check the late entry in at the desk"),
     ),
     Decision(
-        "A player may drop out from their own private link while the Swiss rounds are on; it "
-        "counts from the next pairing (a round in progress keeps their table and result), and "
-        "they may undo it until the next round is paired. Any other drop (the organisers', or "
-        "a withdrawn registration) only the organisers can undo",
-        "001/000 tournament: five rounds, points add up; leaving early not covered",
-        "None: the organiser can drop or reinstate anyone from the players list",
+        _("A player may drop out from their own private link while the Swiss rounds are on; it "
+          "counts from the next pairing (a round in progress keeps their table and result), and "
+          "they may undo it until the next round is paired. Any other drop (the organisers', or "
+          "a withdrawn registration) only the organisers can undo"),
+        _("001/000 tournament: five rounds, points add up; leaving early not covered"),
+        _("None: the organiser can drop or reinstate anyone from the players list"),
     ),
     Decision(
-        "Players may check themselves in, with one tap on their private link or with the code "
-        "shown at the venue, only while registration is open (round 1 not paired); afterwards "
-        "the desk checks them in",
-        "not covered: the rulebooks leave attendance to the organiser",
-        "Open registration; Replace the code (players list)",
+        _("Players may check themselves in, with one tap on their private link or with the code "
+          "shown at the venue, only while registration is open (round 1 not paired); afterwards "
+          "the desk checks them in"),
+        _("not covered: the rulebooks leave attendance to the organiser"),
+        _("Open registration; Replace the code (players list)"),
     ),
     Decision(
-        'In the meta across events a chief "wins" a game when its side placed first, a '
-        "shared first place included; each chief of a team counts the team's place; only "
-        "public events' accepted games of finished rounds count, as for the ratings",
-        "000/001: a game's winner is the side placed first; statistics across events not covered",
-        "none (an event made private leaves the figures)",
+        _('In the meta across events a chief "wins" a game when its side placed first, a '
+          "shared first place included; each chief of a team counts the team's place; only "
+          "public events' accepted games of finished rounds count, as for the ratings"),
+        _("000/001: a game's winner is the side placed first; statistics across events not "
+          "covered"),
+        _("none (an event made private leaves the figures)"),
     ),
     Decision(
-        "A team registered by its captain takes a place only while its members make a size the "
-        "mode seats (Alliances: 2 or 3), at the back of the queue from the moment it does; a "
-        "member who would make it larger than any size the mode seats is refused",
-        "000 Alliances: teams of 2-3 players; registration not covered",
-        "Game mode (its team sizes)",
+        _("A team registered by its captain takes a place only while its members make a size the "
+          "mode seats (Alliances: 2 or 3), at the back of the queue from the moment it does; a "
+          "member who would make it larger than any size the mode seats is refused"),
+        _("000 Alliances: teams of 2-3 players; registration not covered"),
+        _("Game mode (its team sizes)"),
     ),
     Decision(
-        "A team left too small for the mode before round 1 (a member removed or gone) gives up "
-        "its place to the first waitlisted; once round 1 is paired its members are fixed, and "
-        "the organiser's desk makes any change",
-        "not covered",
-        "none",
+        _("A team left too small for the mode before round 1 (a member removed or gone) gives up "
+          "its place to the first waitlisted; once round 1 is paired its members are fixed, and "
+          "the organiser's desk makes any change"),
+        _("not covered"),
+        _("none"),
     ),
     Decision(
-        "A team's invitation link stands for the event's entry code (the captain gave it); an "
-        "event for members only still asks each team member to be one",
-        "not covered",
-        "Registration: who may register (anyone signed in, code holders, members)",
+        _("A team's invitation link stands for the event's entry code (the captain gave it); an "
+          "event for members only still asks each team member to be one"),
+        _("not covered"),
+        _("Registration: who may register (anyone signed in, code holders, members)"),
     ),
 )
+# fmt: on
 
 
 def markdown_table() -> str:

@@ -11,6 +11,7 @@ from django.utils import translation
 
 from config.celery import app as project_celery_app
 from tests import hypothesis_profiles
+from tests.database_template import test_database_from_template
 
 # Hypothesis's profile ("dev" or "ci", HYPOTHESIS_PROFILE), loaded before any test module
 # builds its @settings; no wall-clock checks in either (tests/hypothesis_profiles.py).
@@ -60,6 +61,36 @@ def site_language_after_each_test():
     translation.activate(settings.LANGUAGE_CODE)
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request,
+    django_test_environment,
+    django_db_blocker,
+    django_db_keepdb,
+    django_db_modify_db_settings,
+):
+    """pytest-django's test databases, the default one copied from a migrated template when
+    there is one (tests/database_template.py): each test process no longer migrates its own.
+    ``--reuse-db`` keeps the databases after the run, as in pytest-django."""
+    from django.test.utils import setup_databases, teardown_databases
+    from pytest_django.fixtures import _get_databases_for_setup
+
+    aliases, serialized_aliases = _get_databases_for_setup(request.session.items)
+    verbosity = request.config.option.verbose
+    with django_db_blocker.unblock(), test_database_from_template() as copied:
+        databases = setup_databases(
+            verbosity=verbosity,
+            interactive=False,
+            aliases=aliases,
+            serialized_aliases=serialized_aliases,
+            keepdb=copied or django_db_keepdb,
+        )
+    yield
+    if not django_db_keepdb:
+        with django_db_blocker.unblock():
+            teardown_databases(databases, verbosity=verbosity)
+
+
 @pytest.fixture
 def on_postgres():
     """Skip the test unless it runs against PostgreSQL (DATABASE_URL set)."""
@@ -86,9 +117,10 @@ def pytest_addoption(parser):
         "--database-tests-only",
         action="store_true",
         help=(
-            "run only the tests that can reach the database (marked django_db, or asking for a "
-            "database fixture). The others cannot tell one database from another: pytest-django "
-            "refuses them any query. CI's second run, on PostgreSQL, uses this."
+            "CI's second run, on PostgreSQL: only the tests that can reach the database (marked "
+            "django_db, or asking for a database fixture), without the browser folder and the "
+            "pages' rendering (tests/browser, tests/pages), except the page tests that count "
+            "queries or are marked also_on_postgres. See docs/testing.md."
         ),
     )
 
@@ -98,6 +130,29 @@ def reaches_the_database(item) -> bool:
     if item.get_closest_marker("django_db") is not None:
         return True
     return not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+# Folders whose tests render pages over the services (Chromium, or the test client's HTML):
+# CI's PostgreSQL run leaves them out, since the services, the API, the races and the servers
+# they call are tested on PostgreSQL in their own folders (docs/testing.md, "What the PostgreSQL
+# run proves").
+RENDERING_FOLDERS = ("browser/", "pages/")
+# A page test asking for one of these counts queries: the count can differ by database
+# (tests/pages/test_result_queries.py), so it runs on PostgreSQL too.
+QUERY_COUNT_FIXTURES = frozenset({"django_assert_num_queries", "django_assert_max_num_queries"})
+
+
+def runs_on_postgres_too(item) -> bool:
+    """Whether CI's PostgreSQL run (``--database-tests-only``) runs ``item``: a test that can
+    reach the database, outside the rendering folders unless it counts queries or is marked
+    ``also_on_postgres``."""
+    if not reaches_the_database(item):
+        return False
+    if not path_in_tests(item).startswith(RENDERING_FOLDERS):
+        return True
+    if item.get_closest_marker("also_on_postgres") is not None:
+        return True
+    return not QUERY_COUNT_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
 
 
 # The files whose tests take longest, slowest first (measured with --durations; see
@@ -131,11 +186,16 @@ SLOW_FILES = (
 TESTS = Path(__file__).parent
 
 
+def path_in_tests(item) -> str:
+    """``item``'s file relative to tests/ ("browser/test_pages.py"; "" outside tests/)."""
+    return item.path.relative_to(TESTS).as_posix() if item.path.is_relative_to(TESTS) else ""
+
+
 def run_order(item) -> tuple[int, int]:
     """Where ``item`` runs: the browser tests first, as one block (tests/browser/conftest.py),
     then the others; in each part the slow files first (in :data:`SLOW_FILES` order), then the
     rest as collected."""
-    path = item.path.relative_to(TESTS).as_posix() if item.path.is_relative_to(TESTS) else ""
+    path = path_in_tests(item)
     part = 0 if path.startswith("browser/") else 2
     if path in SLOW_FILES:
         return (part, SLOW_FILES.index(path))
@@ -143,12 +203,13 @@ def run_order(item) -> tuple[int, int]:
 
 
 def pytest_collection_modifyitems(config, items):
-    """With ``--database-tests-only``, deselect the tests that cannot reach the database; run
-    the slowest tests first (a stable sort: the order within a file stays)."""
+    """With ``--database-tests-only``, deselect the tests CI's PostgreSQL run leaves out
+    (:func:`runs_on_postgres_too`); run the slowest tests first (a stable sort: the order
+    within a file stays)."""
     if config.getoption("--database-tests-only"):
         kept, left = [], []
         for item in items:
-            (kept if reaches_the_database(item) else left).append(item)
+            (kept if runs_on_postgres_too(item) else left).append(item)
         if left:
             config.hook.pytest_deselected(items=left)
             items[:] = kept

@@ -16,6 +16,8 @@
 * ``new_context`` opens separate browser contexts (separate cookies: an organiser, a referee,
   players) and closes them after the test. A failed test's report lists the pages they had
   open, with what each showed (``harness.describe_pages``).
+* ``reused_tabs`` keeps tabs open across a module's tests that only look at pages (a new tab
+  costs Chromium far more CPU than a navigation): see ``tabs.ReusedTabs``.
 """
 
 import contextlib
@@ -32,6 +34,7 @@ from django.db import connection
 
 from tests.browser.harness import Chromium, describe_pages
 from tests.browser.helpers import CHROMIUM, DESKTOP, MAIL_DIR, ROOT, TIMEOUT_MS
+from tests.browser.tabs import ReusedTabs
 
 
 def pytest_collection_modifyitems(items):
@@ -229,6 +232,8 @@ def module_chromium(manager, extra_args=()):
 def pytest_runtest_makereport(item, call):
     """A failed browser test's report also shows where each of its pages was and what it said."""
     report = yield
+    if report.failed:
+        item.tab_failed = True  # reused_tab starts the next test in new tabs
     contexts = getattr(item, "browser_contexts", None)
     if report.when == "call" and report.failed and contexts:
         report.sections.append(("browser pages at the failure", describe_pages(contexts)))
@@ -263,6 +268,41 @@ def new_context(request, browser, asgi_server):
         # A context of a browser that died is gone with it; closing it would raise.
         if context.browser is not None and context.browser.is_connected():
             context.close()
+
+
+@pytest.fixture(scope="module")
+def reused_tabs(browser, asgi_server):
+    """Tabs kept open across the module's tests (:class:`ReusedTabs`), closed at its end."""
+    tabs = ReusedTabs(browser, asgi_server, TIMEOUT_MS)
+    try:
+        yield tabs
+    finally:
+        tabs.close_all()
+
+
+@pytest.fixture
+def reused_tab(request, reused_tabs):
+    """``reused_tab(key, make_context)``: the module's open tab of ``key`` (a new one the first
+    time, made in ``make_context(browser)``), with its site data cleared (its session storage
+    after the test). A failed test closes every tab, so the next test starts in new ones; its
+    report shows the tab's page."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT_MS)
+    used = request.node.browser_contexts = []
+    keys = []
+
+    def tab(key, make_context):
+        context, page = reused_tabs.page(key, make_context=make_context)
+        used.append(context)
+        keys.append(key)
+        return page
+
+    yield tab
+    if getattr(request.node, "tab_failed", False):
+        reused_tabs.close_all()
+    for key in keys:
+        reused_tabs.leave(key)
 
 
 def session_key(user) -> str:

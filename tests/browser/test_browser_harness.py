@@ -1,5 +1,6 @@
-"""The browser tests' own safety net: a Chromium that dies is reported and launched again, and a
-failed test's report says where its pages were and what they showed."""
+"""The browser tests' own safety net: a Chromium that dies is reported and launched again, a
+failed test's report says where its pages were and what they showed, and a tab reused across
+tests forgets what each page left behind."""
 
 import os
 import signal
@@ -10,6 +11,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.harness import describe_pages
+from tests.browser.helpers import TIMEOUT_MS
+from tests.browser.tabs import ReusedTabs
 
 pytestmark = [pytest.mark.browser]
 
@@ -69,3 +72,36 @@ def test_a_failure_report_shows_each_open_page_and_its_text(new_context):
     assert "/accounts/login/" in text
     assert "h1: 'sign in'" in text.lower()
     assert "messages: ''" in text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_reused_tab_starts_each_visit_as_a_first_visit(browser, asgi_server):
+    """``ReusedTabs`` keeps the tab and its cookies, but not what a page left behind."""
+    tabs = ReusedTabs(browser, asgi_server, TIMEOUT_MS)
+    try:
+
+        def make_context(chromium):
+            context = chromium.new_context(base_url=asgi_server)
+            context.add_cookies([{"name": "visitor", "value": "kept", "url": asgi_server}])
+            return context
+
+        _, page = tabs.page("visitor", make_context=make_context)
+        page.goto("/accounts/login/")
+        page.evaluate(LEAVE_SITE_DATA)
+        tabs.leave("visitor")
+
+        _, again = tabs.page("visitor", make_context=make_context)
+        assert again is page  # the same tab: no new renderer
+        again.goto("/accounts/login/")
+        assert again.evaluate(READ_SITE_DATA) == {"local": None, "session": None}
+        assert "visitor=kept" in again.evaluate("document.cookie")
+    finally:
+        tabs.close_all()
+
+
+LEAVE_SITE_DATA = """() => {
+  localStorage.setItem("left", "local");
+  sessionStorage.setItem("left", "session");
+}"""
+READ_SITE_DATA = """() => ({local: localStorage.getItem("left"),
+                      session: sessionStorage.getItem("left")})"""

@@ -252,18 +252,32 @@ def showcase(django_db_setup, django_db_blocker, asgi_server):
 
 
 @pytest.fixture
-def open_page(showcase, new_context, asgi_server):
-    """``open_page(name, viewport, language=None)``: the page in a fresh context, as its usual
-    visitor (in ``language``: the header's switcher's cookie)."""
+def open_page(showcase, reused_tab, asgi_server):
+    """``open_page(name, viewport, language=None)``: the page as its usual visitor (in
+    ``language``: the header's switcher's cookie), as on a first visit.
 
-    def open_(name, viewport, language=None, **options):
+    The visitor's tab is kept for the module's next pages (``reused_tab``: a new tab per page
+    cost most of this module's CPU); its site data is cleared before each page.
+    """
+
+    def open_(name, viewport, language=None):
         role = PAGES[name]
-        session = showcase["sessions"][role] if role else None
-        context = new_context(viewport=viewport, session=session, **options)
-        if language is not None:
-            cookie = {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": asgi_server}
-            context.add_cookies([cookie])
-        page = context.new_page()
+
+        def make_context(browser):
+            session = showcase["sessions"][role] if role else None
+            context = browser.new_context(base_url=asgi_server, viewport=viewport)
+            cookies = []
+            if session is not None:
+                cookies.append({"name": "sessionid", "value": session, "url": asgi_server})
+            if language is not None:
+                cookie_name = settings.LANGUAGE_COOKIE_NAME
+                cookies.append({"name": cookie_name, "value": language, "url": asgi_server})
+            if cookies:
+                context.add_cookies(cookies)
+            return context
+
+        key = (role, viewport["width"], viewport["height"], language)
+        page = reused_tab(key, make_context)
         response = page.goto(showcase["paths"][name])
         assert response is not None and response.status == 200, (name, response and response.status)
         page.wait_for_load_state("load")

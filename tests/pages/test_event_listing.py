@@ -146,6 +146,7 @@ def queries_for_home(client) -> int:
     return len(queries)
 
 
+@pytest.mark.also_on_postgres  # counts queries
 def test_the_number_of_queries_does_not_grow_with_the_events(client):
     def add_events(count: int, start: int):
         for n in range(start, start + count):

@@ -1,16 +1,15 @@
 """Issue 39 (proof): the players' and the public's pages speak German and French, with no English
 sentence left: a finished event (its final order, bracket, standings, each player's page and
 history), a running one (a private page with its result form, the round's tables), the event
-listing, the ratings, the seasons and the rules' decisions.
+listing, the ratings, the seasons and the rules' decisions (``/rules/decisions/``, its table
+written from ``engine/decisions.py``: the decisions' rulebook references and API names such as
+"000/001" or "points_table" stay as they are inside the translated sentences).
 
 Two checks, so that a sentence nobody marked is caught as well as one marked but left
 untranslated: every fixed part of a catalogue sentence the catalogue words differently
 (``english_sentences``, the staff pages' check) must be absent, and no text of the page may
 read as English (``english_texts``: two or more words with an English function word, once
 the people's and events' names and the game's kept terms are taken out).
-
-Not yet here: the rules' decisions page (``/rules/decisions/``, written from
-``engine/decisions.py``), whose table is still English only.
 """
 
 import html
@@ -149,6 +148,7 @@ def player_pages(finished, winner, running, round_) -> list[str]:
         "/ratings/eye_for_an_eye/",
         "/seasons/",
         "/seasons/quay-2026/",
+        "/rules/decisions/",
         f"/players/{winner.player_id}/",
         f"/events/{done}/",
         f"/events/{done}/standings/",

@@ -35,6 +35,7 @@ def queries_for(client, url=URL, **headers):
     return response, len(queries)
 
 
+@pytest.mark.also_on_postgres  # counts queries
 def test_an_unchanged_page_is_304_for_one_query(client, event):
     first = client.get(URL)
     assert first.status_code == 200 and first["Cache-Control"] == "no-cache"
@@ -44,6 +45,7 @@ def test_an_unchanged_page_is_304_for_one_query(client, event):
     assert again["ETag"] == first["ETag"]
 
 
+@pytest.mark.also_on_postgres  # counts queries
 def test_anonymous_phones_share_one_render(client, event):
     _, rendered = queries_for(client)
     second, cached = queries_for(client)
