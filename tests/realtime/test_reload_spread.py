@@ -14,7 +14,7 @@ from tournament.services.rounds import generate_swiss_round, publish_round
 
 @pytest.mark.parametrize(
     ("phones", "spread"),
-    [(0, SHORTEST_MS), (40, SHORTEST_MS), (400, 4000), (1000, 10000), (10000, LONGEST_MS)],
+    [(0, SHORTEST_MS), (40, SHORTEST_MS), (400, 20000), (1000, 50000), (10000, LONGEST_MS)],
 )
 def test_the_spread_grows_with_the_phones_within_bounds(phones, spread):
     assert reload_spread_ms(phones) == spread
