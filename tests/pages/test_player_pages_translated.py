@@ -160,6 +160,7 @@ def player_pages(finished, winner, running, round_) -> list[str]:
         "/seasons/",
         "/seasons/quay-2026/",
         "/rules/decisions/",
+        "/accessibility/",
         f"/players/{winner.player_id}/",
         f"/events/{done}/",
         f"/events/{done}/standings/",
