@@ -122,7 +122,7 @@ def test_projector_boards_and_table_slips(new_context):
     expect(slips.get_by_role("button", name="Print the list and the slips")).to_be_visible()
     slip = slips.locator(".slip").first
     expect(slip).to_contain_text("Game ended by:")
-    expect(slip).to_contain_text("☐ time")
+    expect(slip).to_contain_text("☐ Time ran out")
     expect(slip.locator("th")).to_contain_text(["Seat", "Player", "Link code", "Starts on"])
     expect(slip.locator("td.signature")).to_have_count(first_table.seats.count())
     expect(slip).to_contain_text(first_seat.entrant.short_code_display)
