@@ -61,7 +61,12 @@ def visible_text(page: str) -> str:
 
 
 def shows(sentence: str, text: str) -> bool:
-    """Whether the text holds the sentence as whole words ("rated player" is not "unrated")."""
+    """Whether the text holds the sentence as whole words ("rated player" is not "unrated").
+
+    The plain substring test first: most sentences are nowhere in the text, and a pattern per
+    sentence and page (thousands) outgrows the regular expressions' cache."""
+    if sentence not in text:
+        return False
     return re.search(rf"(?<!\w){re.escape(sentence)}(?!\w)", text) is not None
 
 
