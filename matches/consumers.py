@@ -18,7 +18,7 @@ from common.audit.channels import Channel
 from common.engine_messages import problem_text
 from common.live import push_messages as messages
 from common.live import realtime
-from common.live.consumer import LINK_REPLACED, REFUSED, LiveConsumer
+from common.live.consumer import LINK_REPLACED, REFUSED, UNKNOWN_ACTION, LiveConsumer
 from common.locale import socket_language
 from engine.errors import EngineUserError, EventRejected, Problem, ResultInvalid
 from matches.models import Match
@@ -92,9 +92,7 @@ class MatchConsumer(LiveConsumer):
             await self.send_json(await self._state())
             return
         if action not in ("create", "event", "propose"):
-            await self.send_error(
-                "bad_request", gettext_noop("unknown action %(action)s"), {"action": repr(action)}
-            )
+            await self.send_error("bad_request", UNKNOWN_ACTION, {"action": repr(action)})
             return
         if self.role() == "viewer":
             await self.send_error(

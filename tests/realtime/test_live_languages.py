@@ -9,19 +9,25 @@ from tests.realtime.conftest import ORIGIN, match_state, run
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def refused_before_the_start(event, *headers):
-    """A side creates the game and sends a hit before the start call; its refusal."""
+async def side_socket(event, headers) -> WebsocketCommunicator:
+    """The first side's match socket, connected, greeted and given the match's state."""
     from config.asgi import application
 
     side = event["entrants"][0]
     path = f"/ws/matches/{event['match'].pk}/?token={side.access_token}"
+    comm = WebsocketCommunicator(application, path, headers=[ORIGIN, *headers])
+    connected, _ = await comm.connect(timeout=3)
+    assert connected
+    assert (await comm.receive_json_from(timeout=3))["type"] == "hello"
+    await match_state(comm)
+    return comm
+
+
+def refused_before_the_start(event, *headers):
+    """A side creates the game and sends a hit before the start call; its refusal."""
 
     async def scenario():
-        comm = WebsocketCommunicator(application, path, headers=[ORIGIN, *headers])
-        connected, _ = await comm.connect(timeout=3)
-        assert connected
-        assert (await comm.receive_json_from(timeout=3))["type"] == "hello"
-        await match_state(comm)
+        comm = await side_socket(event, headers)
         await comm.send_json_to({"action": "create"})
         assert (await comm.receive_json_from(timeout=3))["type"] == "live.state"
         assert (await comm.receive_json_from(timeout=3))["type"] == "live.state"  # the push
@@ -50,17 +56,9 @@ def test_the_same_refusal_stays_english_by_default(event):
 def bad_frames(event, *headers) -> list[dict]:
     """A side's socket sent a frame that is not JSON, one without an action and an unknown
     action: the three refusals."""
-    from config.asgi import application
-
-    side = event["entrants"][0]
-    path = f"/ws/matches/{event['match'].pk}/?token={side.access_token}"
 
     async def scenario():
-        comm = WebsocketCommunicator(application, path, headers=[ORIGIN, *headers])
-        connected, _ = await comm.connect(timeout=3)
-        assert connected
-        assert (await comm.receive_json_from(timeout=3))["type"] == "hello"
-        await match_state(comm)
+        comm = await side_socket(event, headers)
         answers = []
         for frame in ("{not json", '{"no": "action"}', '{"action": "dance"}'):
             await comm.send_to(text_data=frame)

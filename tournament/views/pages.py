@@ -159,9 +159,12 @@ def tournament_detail(request, slug):
     )
 
 
-def round_matches(round_: Round):
-    """The round's matches with their seats, entrants and any hosted live game (two queries)."""
+def round_matches(round_: Round, seat_fields: tuple[str, ...] = ()):
+    """The round's matches with their seats, entrants and any hosted live game (two queries);
+    of each seat and its entrant only ``seat_fields`` when given."""
     seats = Seat.objects.select_related("entrant").order_by("position")
+    if seat_fields:
+        seats = seats.only(*seat_fields)
     return (
         round_.matches.select_related("live_game")  # each match knows its round: no query
         .order_by("table_number")
@@ -185,16 +188,6 @@ CARD_SEAT_FIELDS = (
     "entrant__team_id",
     "entrant__tournament_id",
 )
-
-
-def round_cards_matches(round_: Round):
-    """``round_matches`` reading of each seat only what the round page shows (two queries)."""
-    seats = Seat.objects.select_related("entrant").only(*CARD_SEAT_FIELDS).order_by("position")
-    return (
-        round_.matches.select_related("live_game")
-        .order_by("table_number")
-        .prefetch_related(Prefetch("seats", seats))
-    )
 
 
 def with_win_chances(tournament: Tournament, matches: list) -> bool:

@@ -6,7 +6,12 @@ from django.shortcuts import render
 from common.live.realtime import server_time_ms
 from matches.models import LiveGame, Match
 from matches.services import live_games
-from tournament.views.pages import clock_view, round_cards_matches, with_win_chances
+from tournament.views.pages import (
+    CARD_SEAT_FIELDS,
+    clock_view,
+    round_matches,
+    with_win_chances,
+)
 from tournament.views.table_cards import table_cards
 from tournament.views.table_pages import table_page
 from tournament.views.visibility import token_query, visible_round, visible_tournament
@@ -24,7 +29,7 @@ def round_pairings(request, slug, number):
     rendered_at = server_time_ms()
     tournament = visible_tournament(request, slug)
     round_ = visible_round(request, tournament, number)
-    page = table_page(round_cards_matches(round_), request.GET.get("page"))
+    page = table_page(round_matches(round_, CARD_SEAT_FIELDS), request.GET.get("page"))
     matches = list(page.object_list)
     win_chances = with_win_chances(tournament, matches)
     token = token_query(request)
