@@ -14,6 +14,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.browser import stays_put
 from tests.browser.helpers import PHONE
 from tests.factories import EntrantFactory, TournamentFactory
 from tournament.models import Round
@@ -71,12 +72,13 @@ def assert_counts_the_servers_time(page, round_id):
 def test_the_clock_counts_through_a_lost_connection_and_resyncs(new_context, running_round):
     context = new_context(viewport=PHONE)
     context.add_init_script(DEVICE)
+    stays_put.watch(context, clock=False)  # the device's clock is DEVICE's
     page = context.new_page()
     page.goto("/events/clock-cup/rounds/1/")
     root = page.locator("[data-live-ws]").first
     expect(root).to_have_attribute("data-live-state", "live")
     expect(root).to_have_attribute("data-live-clock-confirmed", "yes")
-    page.wait_for_timeout(500)  # a pong refines the sync point
+    stays_put.wait_caught_up(page)  # a pong refines the sync point
     assert_counts_the_servers_time(page, running_round.pk)
     note = page.locator("[data-live-clock-note]").first
     expect(note).to_be_hidden()
@@ -95,11 +97,11 @@ def test_the_clock_counts_through_a_lost_connection_and_resyncs(new_context, run
 
     # Back online: the socket reconnects, the time is measured afresh, the note goes.
     context.set_offline(False)
-    page.evaluate("() => { window.__blockSockets = false; }")
+    since = stays_put.mark(page, "window.__blockSockets = false")
     expect(root).to_have_attribute("data-live-state", "live", timeout=40_000)
     expect(root).to_have_attribute("data-live-clock-confirmed", "yes")
     expect(note).to_be_hidden()
-    page.wait_for_timeout(500)
+    stays_put.wait_caught_up(page, since)  # the new socket's pong
     assert_counts_the_servers_time(page, running_round.pk)
 
 

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from matches.models import MatchStatus
+from tests.browser import stays_put
 from tests.browser.helpers import fill_result
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
 from tournament.models import StaffRole, StaffRoleKind
@@ -65,13 +66,15 @@ def test_a_clock_commands_late_push_keeps_the_page_it_drew(new_context):
     for i in range(4):
         EntrantFactory(tournament=tournament, display_name=f"Late Player {i + 1}")
     round_ = publish_round(generate_swiss_round(tournament, seed=5))
-    page = new_context(user=organiser).new_page()
+    context = new_context(user=organiser)
+    stays_put.watch(context)
+    page = context.new_page()
     page.goto("/events/late-push/manage/rounds/1/")
     expect(page.locator("[data-live-status]").first).to_have_text("live")
     page.get_by_role("button", name="Start (Yarra Mark!)").click()
     expect(page.locator(".messages")).to_contain_text("Yarra Mark!")
     expect(page.locator("[data-live-status]").first).to_have_text("live")
-    page.evaluate("window.__marker = 1")
+    stays_put.mark(page)
 
     round_.refresh_from_db()
     deliver = (
@@ -79,8 +82,7 @@ def test_a_clock_commands_late_push_keeps_the_page_it_drew(new_context):
         ".dispatchEvent(new CustomEvent('live:message', {detail: m}))"
     )
     page.evaluate(deliver, clock.clock_payload(round_, "start"))
-    page.wait_for_timeout(500)  # a reload would have started by now
-    assert page.evaluate("window.__marker") == 1
+    stays_put.assert_stays(page)  # console.js would reload at once, from the message's handler
     expect(page.locator(".messages")).to_contain_text("Yarra Mark!")
 
     round_.clock_ends_at, round_.clock_paused_remaining_ms = None, 120_000  # not saved

@@ -16,6 +16,7 @@ from common.audit.actor import Actor
 from common.live import push_messages as messages
 from matches.services.disputes import dispute
 from matches.services.results import confirm_report, enter_result, submit_report
+from tests.browser import stays_put
 from tests.browser.helpers import PHONE, fill_result, report_for
 from tests.browser.test_players_day import one_table
 from tests.factories import EntrantFactory, TournamentFactory, UserFactory
@@ -26,9 +27,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 RECONNECT = "window.EyeLive.connections.forEach(function (c) { if (c.socket) c.socket.close(); })"
 
 
-def live_page(new_context, entrant):
-    """The entrant's private page, open on a phone, with every socket joined."""
-    page = new_context(viewport=PHONE).new_page()
+def live_page(new_context, entrant, *, watched=False):
+    """The entrant's private page, open on a phone, with every socket joined; ``watched``: with
+    :func:`stays_put.watch`."""
+    context = new_context(viewport=PHONE)
+    if watched:
+        stays_put.watch(context)
+    page = context.new_page()
     page.goto(f"/me/{entrant.access_token}/")
     expect(page.locator("[data-live-state]").first).to_have_attribute("data-live-state", "live")
     for root in page.locator("[data-live-ws]").all():
@@ -88,14 +93,12 @@ def test_a_round_published_while_the_socket_was_away_reaches_the_phone(new_conte
 
 def test_a_page_that_missed_nothing_stays_put(new_context):
     _, match, seats = one_table("nothing-missed")
-    page = live_page(new_context, seats[1].entrant)
-    page.evaluate("window.__drawn = true")
-    page.evaluate(RECONNECT)
-    expect(page.locator("[data-live-ws]").first).to_have_attribute("data-live-state", "live")
+    page = live_page(new_context, seats[1].entrant, watched=True)
+    since = stays_put.mark(page, RECONNECT)
+    stays_put.wait_caught_up(page, since)  # every socket rejoined and its catch-up handled
     for root in page.locator("[data-live-ws]").all():
         expect(root).to_have_attribute("data-live-state", "live")
-    page.wait_for_timeout(4500)  # longer than the rejoin and any reload it could schedule
-    assert page.evaluate("window.__drawn === true")  # the same document: no reload
+    stays_put.assert_stays(page)  # the same document: no reload, none scheduled
 
 
 def test_the_organisers_round_page_catches_up_on_a_result_it_never_heard_of(new_context):
@@ -120,12 +123,14 @@ def test_the_referee_desk_hears_of_a_lost_result_but_not_of_one_it_already_shows
     news, a table that changed while the socket was away is."""
     organiser, first, second = two_open_tables("missed-desk")
     enter_result(first, report_for(first), Actor())  # accepted a moment before the desk is drawn
-    desk = new_context(user=organiser).new_page()
+    context = new_context(user=organiser)
+    stays_put.watch(context)
+    desk = context.new_page()
     desk.goto("/events/missed-desk/desk/")
     root = desk.locator("[data-console-desk]")
     expect(root).to_have_attribute("data-live-state", "live")
     note = desk.locator("[data-desk-note]")
-    desk.wait_for_timeout(1000)  # the catch-up has come (it follows the clock on joining)
+    stays_put.wait_caught_up(desk)  # the catch-up has come (before the answer to the ping)
     expect(note).to_be_hidden()
 
     enter_result(second, report_for(second), Actor())  # no push reaches the page
@@ -181,7 +186,9 @@ def test_the_public_tables_page_shows_where_each_table_stands(new_context):
 def test_a_page_whose_mark_never_agrees_reloads_once_and_then_says_so(new_context):
     """However a page and the server came to disagree, phones must not reload in a loop."""
     _, _, seats = one_table("stubborn-mark")
-    page = new_context(viewport=PHONE).new_page()
+    context = new_context(viewport=PHONE)
+    stays_put.watch(context)
+    page = context.new_page()
     loads = []
     page.on("load", lambda _: loads.append(page.url))
 
@@ -200,7 +207,9 @@ def test_a_page_whose_mark_never_agrees_reloads_once_and_then_says_so(new_contex
     page.route_web_socket(re.compile(r"/ws/matches/"), disagree)
     page.goto(f"/me/{seats[1].entrant.access_token}/")
     expect(page.locator("[data-live-changed]")).to_contain_text("This page has changed")
-    page.wait_for_timeout(4500)  # longer than the rejoin and any reload it could schedule
+    stays_put.mark(page)
+    stays_put.wait_caught_up(page)  # the reloaded page's catch-up handled
+    stays_put.assert_stays(page)
     assert len(loads) == 2, loads  # the first drawing and one reload, no more
 
 
@@ -211,7 +220,9 @@ def test_a_late_push_of_the_step_a_page_shows_keeps_its_message_and_a_new_step_r
     by a busy server, finds that page already showing it and leaves it (and its message) be. A
     push about a step the page does not show yet still brings the new page."""
     _, match, seats = one_table("late-report")
-    page = new_context(viewport=PHONE).new_page()
+    context = new_context(viewport=PHONE)
+    stays_put.watch(context)
+    page = context.new_page()
     sockets = []
 
     def keep(socket):
@@ -225,13 +236,16 @@ def test_a_late_push_of_the_step_a_page_shows_keeps_its_message_and_a_new_step_r
     page.get_by_role("button", name="Send the result").click()
     expect(page.locator(".messages")).to_contain_text("reported")
     expect(page.locator("[data-live-mark]")).to_have_attribute("data-live-state", "live")
-    page.evaluate("window.__drawn = true")
+    stays_put.mark(page)
 
     match.refresh_from_db()
     version = match.result_versions.get()
-    sockets[-1].send(json.dumps(messages.result_waiting(match, version.number, "reported")))
-    page.wait_for_timeout(4000)  # the mark's answer and any reload it could schedule
-    assert page.evaluate("window.__drawn === true")  # the same document: no reload
+    # the push asks the page's poll where the result stands (the same mark): no reload
+    poll = f"/matches/{match.pk}/live.json"
+    with page.expect_response(lambda response: poll in response.url) as asked:
+        sockets[-1].send(json.dumps(messages.result_waiting(match, version.number, "reported")))
+    asked.value.finished()
+    stays_put.assert_stays(page)
     expect(page.locator(".messages")).to_contain_text("reported")
 
     confirm_report(version, Actor(entrant=seats[1].entrant))  # its push goes nowhere

@@ -98,7 +98,8 @@ def test_the_widget_renders_in_another_sites_page_and_follows_a_result(new_conte
         refused = new_context().new_page()
         refused.goto(f"{site}/refused")
         expect(refused.locator("h1")).to_have_text("Our club")
-        refused.wait_for_timeout(1000)
+        # the frame's load has ended (the browser's error page in place of the widget)
+        refused.locator("#widget").element_handle().content_frame().wait_for_load_state()
         assert not any(
             f.url.endswith("/widget/") and f.locator("[data-widget-part]").count()
             for f in refused.frames
