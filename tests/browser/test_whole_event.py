@@ -22,6 +22,7 @@ import io
 import re
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from common.audit.models import AuditEntry
@@ -66,6 +67,34 @@ NAMES = [
 ]
 
 
+# Stills a player's page before the test navigates its tab elsewhere: its live connections
+# close (no push reaches it, no reconnection), a reload is refused (``reloading`` set, as while
+# one is scheduled), every timer is cleared (a reload or a poll already scheduled), and the
+# tab's session storage is emptied (what a page leaves there for its own reload).
+STILL_THE_PAGE = """() => {
+  ((window.EyeLive && window.EyeLive.connections) || []).forEach((c) => {
+    c.reloading = true;
+    c.stopPolling();
+    if (c.socket) { c.socket.onclose = null; c.socket.onmessage = null; c.socket.close(); }
+  });
+  const last = setTimeout(() => {}, 0);
+  for (let id = 1; id <= last; id++) { clearTimeout(id); clearInterval(id); }
+  try { window.sessionStorage.clear(); } catch (e) {}
+}"""
+
+
+def still(page) -> None:
+    """Run :data:`STILL_THE_PAGE` on ``page``; if a reload of its own replaced the document
+    meanwhile, wait for the new one and still that."""
+    for _attempt in range(3):
+        try:
+            page.evaluate(STILL_THE_PAGE)
+            return
+        except PlaywrightError:  # "Execution context was destroyed": its own reload came first
+            page.wait_for_load_state()
+    page.evaluate(STILL_THE_PAGE)
+
+
 def tokens_for(match: Match) -> list[int]:
     """Cup tokens in seat order: the entrant created first gets the most (6, 4, 2, 1)."""
     seats = list(match.seats.order_by("position"))
@@ -83,30 +112,38 @@ class Event:
         self.tabs = {}
 
     def phone(self, player: str, path: str):
-        """Open ``path`` in a new tab of a player's phone, closing the tab before.
+        """Open ``path`` on a player's phone, in the one tab it keeps for the whole event.
 
-        The players' pages reload themselves when a round is published or a result moves on,
-        a moment later; a navigation of ours would race that reload, so each visit starts in a
-        tab that has never loaded anything (the phone's cookies stay, they are the context's).
+        The players' pages reload themselves when a round is published or a result moves on, a
+        moment later; a reload of the page we leave must not race our navigation. So the page
+        left is stilled first (:data:`STILL_THE_PAGE`: its sockets closed, its timers cleared,
+        its reload refused) and its tab's session storage cleared, as a new tab's would be: each
+        visit still starts from a page of its own, without a new tab each time (a new tab costs
+        Chromium about twice a navigation's CPU: docs/testing.md).
         """
-        if player in self.tabs:
-            # Not waiting for the tab to be gone: Page.close() hung for ten minutes in CI once,
-            # on a loaded machine (a renderer that never answered); the tab is left closing.
-            self.tabs[player].close(run_before_unload=True)
-        page = self.tabs[player] = self.phones[player].new_page()
+        page = self.tabs.get(player)
+        if page is None:
+            page = self.tabs[player] = self.phones[player].new_page()
+        elif page.url != "about:blank":
+            still(page)
         page.goto(path)
         return page
 
     # --- the organiser's console ------------------------------------------------------------
 
-    def step(self):
-        """The console home's "Next step" box."""
-        self.organiser.goto(MANAGE)
+    def step(self, *, drawn: bool = False):
+        """The console home's "Next step" box; with ``drawn``, on the console home the
+        organiser's last action led to (nothing else has happened since), else drawn afresh."""
+        if drawn:
+            assert self.organiser.url.endswith(MANAGE), self.organiser.url
+        else:
+            self.organiser.goto(MANAGE)
         return self.organiser.locator(".next-step")
 
-    def press(self, button: str):
-        """Press the next-step button called ``button`` (it must be what the console offers)."""
-        self.step().get_by_role("button", name=button).click()
+    def press(self, button: str, *, drawn: bool = False):
+        """Press the next-step button called ``button`` (it must be what the console offers);
+        ``drawn`` as for :meth:`step`."""
+        self.step(drawn=drawn).get_by_role("button", name=button).click()
         self.organiser.wait_for_load_state()
 
     def expect_message(self, page, text):
@@ -156,7 +193,7 @@ class Event:
         assert match.status == MatchStatus.ACCEPTED
         version = match.result_versions.get(state="accepted")
         assert version.entrant_id == seats[0].entrant_id  # the players' report, not a referee's
-        b = self.phone("b", f"/me/{seats[-1].entrant.access_token}/")
+        # the last side's page, drawn after its confirmation, shows the result accepted
         expect(b.locator("section.now")).to_contain_text("Accepted")
 
     # --- the referee desk -------------------------------------------------------------------
@@ -248,31 +285,31 @@ def test_a_20_player_event_from_creation_to_champion(new_context):
     expect(event.step()).to_contain_text("Pair round 1 of 2 at random.")
 
     # two Swiss rounds of five tables
-    for number in (1, 2):
-        event.press(f"Generate round {number}")
+    for number in (1, 2):  # the console home is the one drawn just before (or after a close)
+        event.press(f"Generate round {number}", drawn=True)
         event.run_round(number, tables=5, end_clock=number == 1)
 
     # the cut: 16 of 20 play on in four groups (A-D), two of each go on to AD and BC
-    event.step().get_by_role("link", name="Choose the cut").click()
+    event.step(drawn=True).get_by_role("link", name="Choose the cut").click()
     org.get_by_role("button", name="Cut to the top 16").click()
     org.wait_for_load_state()
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.ELIMINATION
     groups = event.run_round(3, tables=4)
     assert sorted(groups.matches.values_list("group_label", flat=True)) == ["A", "B", "C", "D"]
-    event.press("Seat Elimination round 2")
+    event.press("Seat Elimination round 2", drawn=True)
     semis = event.run_round(4, tables=2)
     assert sorted(semis.matches.values_list("group_label", flat=True)) == ["AD", "BC"]
 
     # the final: three games, points carried over; one finalist wins them all
-    event.press("Seat Final")
+    event.press("Seat Final", drawn=True)
     final = tournament.stages.get(kind=StageKind.FINAL)
     assert final.rounds.count() == 3
     finalists = list(Round.objects.get(tournament=tournament, number=5).seats.all())
     champion = min(finalists, key=lambda seat: seat.entrant_id).entrant
     for number in (5, 6, 7):
         event.run_round(number, tables=1)
-    event.press("Crown the champion")
+    event.press("Crown the champion", drawn=True)
 
     step = event.step()
     expect(step).to_contain_text(f"The event is over: {champion.display_name} is the champion.")
