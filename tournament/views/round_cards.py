@@ -90,15 +90,23 @@ def card_matches(round_: Round, asked: str | None) -> tuple[Page, list[CardMatch
     page = table_page(rows, asked)
     matches = {row[0]: CardMatch(*row) for row in page.object_list}
     seats: dict[int, list[CardSeat]] = {pk: [] for pk in matches}
+    numbers = [match.table_number for match in matches.values()]
+    # the page's tables by their numbers' range, not an IN list of 100 ids (the ORM prepares
+    # each); a table of another page sharing a number at the edge is left out below
     seat_rows = (
-        Seat.objects.filter(match_id__in=list(matches))
+        Seat.objects.filter(
+            round=round_,
+            match__table_number__gte=min(numbers, default=0),
+            match__table_number__lte=max(numbers, default=0),
+        )
         .order_by("match_id", "position")
         .values_list(*SEAT_COLUMNS)
     )
     for match_id, entrant_id, flower, place, points, name, player, team in seat_rows:
-        seats[match_id].append(
-            CardSeat(entrant_id, CardEntrant(name, player, team), flower, place, points)
-        )
+        if match_id in seats:
+            seats[match_id].append(
+                CardSeat(entrant_id, CardEntrant(name, player, team), flower, place, points)
+            )
     for pk, match in matches.items():
         match.seats = CardSeats(seats[pk])
     return page, list(matches.values())
