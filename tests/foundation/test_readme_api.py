@@ -2,8 +2,8 @@
 
 The block is read from README.md itself and run with bash (``-euo pipefail``; every call in it
 fails on an HTTP error) against a live server (pytest-django's, a thread of this test process)
-serving this run's test database with the demo events loaded, as ``./scripts/serve.sh`` would
-serve them. What is tested is the README's block against the API, not the server: a daphne
+serving this run's test database with the demo logins, as ``./scripts/serve.sh`` would serve
+them. What is tested is the README's block against the API, not the server: a daphne
 process of its own cost a Django start (about 4 s of CPU) per test, and the servers themselves
 are tested in tests/browser and tests/realtime. On the embedded default and on PostgreSQL alike.
 """
@@ -14,9 +14,9 @@ import subprocess
 from urllib.parse import urlsplit
 
 import pytest
-from django.core.management import call_command
 
 from tests.browser.helpers import ROOT
+from tournament.management.demo_events import demo_users
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,10 +30,14 @@ def readme_api_block() -> str:
 
 @pytest.fixture
 def demo_server(live_server):
-    """The port of a live server on the test database, with the demo events and logins in it."""
+    """The port of a live server on the test database, with the demo logins in it.
+
+    The logins are what ``seed_demo`` makes them (``demo_users``); its three events, a few
+    hundred games, are left out: the walkthrough makes its own event and reads no other, and
+    tests/foundation/test_demo.py tests the demo itself."""
     if shutil.which("curl") is None:
         pytest.skip("needs curl (apt-get install curl)")
-    call_command("seed_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    demo_users()
     return urlsplit(live_server.url).port
 
 
