@@ -42,7 +42,10 @@ def pytest_collection_modifyitems(items):
     they run, run a test once more if Chromium's process died under it (see :class:`Chromium`)."""
     reason = None
     if not CHROMIUM.exists():
-        reason = f"needs Debian's Chromium at {CHROMIUM} (apt-get install chromium)"
+        reason = (
+            f"needs Debian's Chromium at {CHROMIUM} "
+            "(apt-get install chromium-headless-shell, or chromium)"
+        )
     else:
         try:
             import playwright.sync_api  # noqa: F401
@@ -218,10 +221,10 @@ def playwright_running():
 
 
 @contextlib.contextmanager
-def module_chromium(manager, extra_args=()):
-    """A :class:`Chromium` of ``manager`` launched with ``extra_args`` besides the usual ones;
-    closed when the block ends."""
-    chromium = Chromium(manager, extra_args)
+def module_chromium(manager, extra_args=(), executable=CHROMIUM):
+    """A :class:`Chromium` of ``manager`` (``executable``, the folder's own by default) launched
+    with ``extra_args`` besides the usual ones; closed when the block ends."""
+    chromium = Chromium(manager, extra_args, executable)
     try:
         yield chromium
     finally:

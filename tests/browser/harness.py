@@ -19,14 +19,15 @@ class Chromium:
     and the memory the machine had left, so a crash is never silent.
     """
 
-    def __init__(self, manager, extra_args=()):
+    def __init__(self, manager, extra_args=(), executable=CHROMIUM):
         self._manager = manager
+        self.executable = executable
         self._args = [*CHROMIUM_ARGS, *extra_args]
         self._browser = None
 
     def _launch(self):
         browser = self._manager.chromium.launch(
-            executable_path=str(CHROMIUM), args=self._args, headless=True
+            executable_path=str(self.executable), args=self._args, headless=True
         )
         browser.on("disconnected", self._disconnected)
         return browser

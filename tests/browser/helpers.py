@@ -5,7 +5,20 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 
-CHROMIUM = Path("/usr/bin/chromium")
+#: Debian's Chromium, the full browser (package chromium)
+FULL_CHROMIUM = Path("/usr/bin/chromium")
+#: the same build's headless shell (package chromium-headless-shell, Chromium's "old" headless
+#: mode, which Playwright itself runs headless tests in): about a third of the full browser's CPU
+#: a page, and the browser tests are most of the suite's time (docs/testing.md, session 24).
+#: The binary, not /usr/bin's wrapper script, which would stand between Playwright and it.
+HEADLESS_SHELL = Path("/usr/lib/chromium/chromium-headless-shell")
+#: what the browser tests drive: TEST_CHROMIUM names another (the full browser:
+#: TEST_CHROMIUM=/usr/bin/chromium); tests/browser/test_full_browser.py runs a phone's day in
+#: the full browser as well.
+CHROMIUM = Path(
+    os.environ.get("TEST_CHROMIUM")
+    or (HEADLESS_SHELL if HEADLESS_SHELL.exists() else FULL_CHROMIUM)
+)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
