@@ -128,8 +128,8 @@ def test_check_deploy_passes_with_production_variables():
 PROXY_PROBE = (
     "import django; django.setup(); from django.test import Client; "
     "c = Client(HTTP_HOST='events.example.org'); "
-    "plain = c.get('/api/schema/'); "
-    "proxied = c.get('/api/schema/', headers={'X-Forwarded-Proto': 'https'}); "
+    "plain = c.get('/jsi18n/'); "
+    "proxied = c.get('/jsi18n/', headers={'X-Forwarded-Proto': 'https'}); "
     "print(plain.status_code, plain.get('Location'), proxied.status_code, "
     "proxied.get('Strict-Transport-Security'))"
 )
@@ -142,7 +142,7 @@ def test_behind_a_tls_proxy_a_forwarded_https_request_is_served_not_redirected(t
     result = run_python(["-c", PROXY_PROBE], env)
     assert result.returncode == 0, result.stderr
     plain, location, proxied, hsts = result.stdout.strip().splitlines()[-1].split(" ", 3)
-    assert (plain, location) == ("301", "https://events.example.org/api/schema/")
+    assert (plain, location) == ("301", "https://events.example.org/jsi18n/")
     assert proxied == "200" and hsts.startswith("max-age=31536000")
 
 
