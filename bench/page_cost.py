@@ -25,7 +25,8 @@ For each it prints the CPU of this process (``python``) and of its PostgreSQL ba
 (``postgres``) per request, in ms, and the queries one request makes (counted once, cold and
 warm). Figures vary with the machine; they are printed, never asserted. ``--kinds round,private``
 measures only those. ``--profile KIND`` prints cProfile's top functions of the warm requests of
-one kind instead (``PAGE_COST_COLD=1``: of the cold ones; ``PAGE_COST_SORT=tottime``,
+one kind instead (``PAGE_COST_COLD=1``: of the cold ones, ``PAGE_COST_CHANGED=1``: of the
+changed ones, the corrections included; ``PAGE_COST_SORT=tottime``,
 ``PAGE_COST_LINES=60``, ``PAGE_COST_CALLERS=<pattern>`` shape the listing).
 """
 
@@ -199,9 +200,11 @@ def run_measurements(count: int, profile: str | None, kinds: list[str]) -> None:
     if profile:
         profiler = cProfile.Profile()
         cold = bool(os.environ.get("PAGE_COST_COLD"))  # profile the cold requests instead
-        measure(ask, paths[profile], 5, cold=cold)
+        # or the changed ones (the corrections are in the profile too: read the view's line)
+        moved = result_corrections() if os.environ.get("PAGE_COST_CHANGED") else None
+        measure(ask, paths[profile], 5, cold=cold, change=moved)
         profiler.enable()
-        measure(ask, paths[profile], count, cold=cold)
+        measure(ask, paths[profile], count, cold=cold, change=moved)
         profiler.disable()
         stats = pstats.Stats(profiler).sort_stats(os.environ.get("PAGE_COST_SORT", "cumulative"))
         stats.print_stats(int(os.environ.get("PAGE_COST_LINES", "45")))

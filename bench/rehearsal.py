@@ -127,6 +127,14 @@ def page_figures(records: list[tuple], start: float, end: float, label: str) -> 
         f"pages {label}: pages_loaded={len(inside)} page_p50_ms={percentile(ms, 0.5):.0f} "
         f"page_p99_ms={percentile(ms, 0.99):.0f} page_errors={failed}"
     )
+    for kind in ("standings", "round", "event", "private"):
+        mine = [r for r in inside if r[3] == kind]
+        kind_ms = [r[1] for r in mine if r[2] == 200]
+        line += (
+            f"\n  {kind}: loaded={len(mine)} p50_ms={percentile(kind_ms, 0.5):.0f} "
+            f"p99_ms={percentile(kind_ms, 0.99):.0f} max_ms={max(kind_ms, default=0):.0f} "
+            f"errors={sum(1 for r in mine if r[2] != 200)}"
+        )
     return line, failed
 
 

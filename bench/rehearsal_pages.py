@@ -36,9 +36,18 @@ def page_paths(slug: str, number: int, tokens: list[str], count: int, seed: int)
     return paths
 
 
+def page_kind(path: str) -> str:
+    """Which of the four pages ``path`` is: standings, round, event or private."""
+    if path.startswith("/me/"):
+        return "private"
+    if path.endswith("/standings/"):
+        return "standings"
+    return "round" if "/rounds/" in path else "event"
+
+
 async def load_pages(ports: list[int], clients: int, paths: list[str], stop) -> list[tuple]:
     """``clients`` clients loading ``paths`` in turn until ``stop`` is set;
-    (asked at, milliseconds, status or error name) for each request."""
+    (asked at, milliseconds, status or error name, page kind) for each request."""
     records: list[tuple] = []
 
     async def client(index: int) -> None:
@@ -53,7 +62,7 @@ async def load_pages(ports: list[int], clients: int, paths: list[str], stop) -> 
             except Exception as exc:  # noqa: BLE001 - recorded as an error
                 status = type(exc).__name__
                 conn.close()
-            records.append((asked, (time.perf_counter() - started) * 1000, status))
+            records.append((asked, (time.perf_counter() - started) * 1000, status, page_kind(path)))
         conn.close()
 
     await asyncio.gather(*(client(i) for i in range(clients)))

@@ -38,7 +38,7 @@ from django.urls import set_script_prefix
 
 from common.live.realtime import server_loop
 from config.request_checks import body_too_large
-from config.request_threads import RequestThreads
+from config.request_threads import RequestThread, RequestThreads
 
 #: methods that only read: a request with another one changes something and goes first
 READING_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -79,13 +79,14 @@ class SyncStackASGIHandler(ASGIHandler):
         thread = self.threads.borrow()
         try:
             async with ThreadSensitiveContext(executor=thread):
-                await self.handle(scope, receive, send)
+                await self.handle(scope, receive, send, thread)
         finally:
             self.threads.give_back(thread)
             server_loop.reset(loop_mark)
 
-    async def handle(self, scope, receive, send):
-        """Read the body, serve the request in its thread (in its turn), send the response."""
+    async def handle(self, scope, receive, send, thread: RequestThread | None = None):
+        """Read the body, serve the request in ``thread`` (in its turn, which the CPU the
+        thread uses ends), send the response."""
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:
@@ -96,7 +97,11 @@ class SyncStackASGIHandler(ASGIHandler):
         try:
             set_script_prefix(get_script_prefix(scope))
             serve = sync_to_async(self.serve_in_thread, thread_sensitive=True)
-            response = await self.threads.in_turn(serve(scope, body_file), urgent=is_urgent(scope))
+            response = await self.threads.in_turn(
+                serve(scope, body_file),
+                urgent=is_urgent(scope),
+                cpu_seconds=thread.cpu_seconds if thread is not None else None,
+            )
             try:
                 await self.send_response(response, send)
             finally:

@@ -34,10 +34,24 @@ LINK_REPLACED = gettext_noop("this private link was replaced; open the new link 
 UNKNOWN_ACTION = gettext_noop("unknown action %(action)s")
 
 
+#: messages whose handler never touches the database. Channels' dispatch closes the loop's old
+#: database connections before every message (``aclose_old_connections``: a hop to a worker
+#: thread and back), and in a rush each push to a thousand sockets made a thousand hops, about a
+#: tenth of the web processes' Python time (docs/operations.md, session 24)
+NO_DATABASE_MESSAGES = frozenset({"push"})
+
+
 class LiveConsumer(AsyncWebsocketConsumer):
     """Shared plumbing: rights context, groups, JSON in and out, ping/pong, pushes."""
 
     groups_joined: list[str]
+
+    async def dispatch(self, message):
+        """A push goes straight to its handler; every other message as channels sends it."""
+        if message.get("type") in NO_DATABASE_MESSAGES:
+            await self.push(message)
+            return
+        await super().dispatch(message)
 
     async def connect(self):
         self.groups_joined = []

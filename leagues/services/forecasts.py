@@ -10,17 +10,36 @@ rating never fails a pairing or a page; a team plays as its average player, as i
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
+from functools import lru_cache
 
+from common.db import sql
 from leagues.logic.rating import Rating, RatingRun, side_strength, whole_percentages, win_chances
 from leagues.models import PlayerRating
 from leagues.services.ratings import players_by_entrant, players_of
 
+#: players whose ratings one statement reads (SQLite allows so many parameters at most)
+RATINGS_READ_AT_ONCE = 900
+
+
+@lru_cache(maxsize=64)
+def _ratings_sql(count: int) -> str:
+    wanted = ", ".join(["%s"] * count)
+    return (
+        f"SELECT {sql.columns(PlayerRating, 'player', 'mu', 'sigma', 'games')} "
+        f"FROM {sql.table(PlayerRating)} WHERE {sql.column(PlayerRating, 'system')} = %s "
+        f"AND {sql.column(PlayerRating, 'player')} IN ({wanted})"
+    )
+
 
 def ratings_of(system: str, players: Iterable[int]) -> RatingRun:
-    """The current ratings of ``players`` in ``system`` (one query); the unrated are absent."""
-    rows = PlayerRating.objects.filter(system=system, player_id__in=set(players)).values_list(
-        "player_id", "mu", "sigma", "games"
-    )
+    """The current ratings of ``players`` in ``system`` (one plain statement per 900 players:
+    the ORM preparing each of a round page's 400 players for its IN list was a sixth of the
+    page's CPU); the unrated are absent."""
+    wanted = sorted(set(players))
+    rows = []
+    for start in range(0, len(wanted), RATINGS_READ_AT_ONCE):
+        chunk = wanted[start : start + RATINGS_READ_AT_ONCE]
+        rows += sql.fetch_all(_ratings_sql(len(chunk)), [system, *chunk])
     return RatingRun(
         ratings={(system, player): Rating(mu, sigma, games) for player, mu, sigma, games in rows}
     )

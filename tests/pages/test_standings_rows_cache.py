@@ -96,3 +96,22 @@ def test_the_readers_row_is_theirs_and_the_others_shared(client, event, drawn):
     page(client, f"{URL}?token={me.access_token}", HTTP_ACCEPT_LANGUAGE="de")
     assert drawn["rows"] == german_rows  # the German rows are kept too
     assert "(you)" not in page(client) and "@@" not in mine
+
+
+def test_rows_whose_rank_alone_moved_are_not_drawn_again(
+    client, event, drawn, django_capture_on_commit_callbacks
+):
+    """Session 24: a row's rank is put in at serving. One table's result moves its four sides
+    up and the eight others' rank down; only the four are drawn again."""
+    before = page(client)
+    assert drawn["rows"] == 12
+    match = event.matches.get(table_number=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        enter_result(match, report_for(match), Actor())
+    after = page(client)
+    assert drawn["rows"] == 16
+    ranks = re.compile(r'<td class="num">(\d+)</td>')
+    assert ranks.findall(after) != ranks.findall(before)
+    assert standings.RANK_MARK not in after
+    cache.clear()
+    assert page(client) == after  # what a fresh drawing gives

@@ -47,3 +47,21 @@ def soft_set_many(values: dict, timeout: int) -> None:
         cache.set_many(values, timeout)
     except Exception as exc:  # noqa: BLE001 - values not kept are only work to redo
         log.warning("cache write of %d keys skipped: cache unavailable (%s)", len(values), exc)
+
+
+def soft_add(key: str, value, timeout: int) -> bool:
+    """Keep ``value`` under ``key`` only if nothing is there: whether it was kept. True when the
+    cache is unreachable (the caller goes on as if it had the key: only work is repeated)."""
+    try:
+        return bool(cache.add(key, value, timeout))
+    except Exception as exc:  # noqa: BLE001 - no cache: nobody else can be waited for
+        log.warning("cache add of %s skipped: cache unavailable (%s)", key.split(":")[0], exc)
+        return True
+
+
+def soft_delete(key: str) -> None:
+    """Forget ``key``, unless the cache is unreachable (it then expires by itself)."""
+    try:
+        cache.delete(key)
+    except Exception as exc:  # noqa: BLE001 - it expires by itself
+        log.warning("cache delete of %s skipped: cache unavailable (%s)", key.split(":")[0], exc)

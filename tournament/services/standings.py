@@ -17,7 +17,7 @@ from django.db.models.functions import Cast
 from tournament.logic import standings as pure
 from tournament.models import Tournament
 from tournament.services.penalties import penalty_points
-from tournament.services.soft_cache import soft_get, soft_set
+from tournament.services.single_flight import computed_once
 from tournament.services.standing_totals import swiss_placings
 
 __all__ = ["cached_standings", "compute_standings", "swiss_placings", "tiebreaker_keys"]
@@ -42,16 +42,14 @@ def standings_cache_key(tournament: Tournament) -> str:
 
 
 def cached_standings(tournament: Tournament) -> list[pure.StandingRow]:
-    """The standings from the cache, computed once per change of what they read.
+    """The standings from the cache, computed once per change of what they read (by one
+    request: the others asking meanwhile wait for its rows, ``single_flight``).
 
     ``tournament`` must be freshly loaded (its ``standings_revision`` read in this request).
     """
-    key = standings_cache_key(tournament)
-    rows = soft_get(key)
-    if rows is None:
-        rows = compute_standings(tournament)
-        soft_set(key, rows, CACHE_SECONDS)
-    return rows
+    return computed_once(
+        standings_cache_key(tournament), lambda: compute_standings(tournament), CACHE_SECONDS
+    )
 
 
 def compute_standings(tournament: Tournament) -> list[pure.StandingRow]:

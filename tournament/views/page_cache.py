@@ -10,7 +10,8 @@ revision (results, entrants, settings, the champion) - the standings page. It
   holds that version (``If-None-Match``) with ``304 Not Modified`` and no body - a phone that
   reloads an unchanged page costs one small query;
 * keeps the whole answer for anonymous visitors (no session cookie) in the cache under that ETag,
-  compressed once with gzip when the visitor accepts it, so hundreds of phones share one render;
+  compressed once with gzip when the visitor accepts it, so hundreds of phones share one render,
+  drawn by one request: the others asking for it meanwhile wait for it (``single_flight``);
 * marks answers ``Cache-Control: no-cache`` (keep it, but ask again each time): the page is live.
 
 Private events, other methods, other status codes and answers that set a cookie pass through
@@ -30,6 +31,7 @@ from django.utils.cache import patch_vary_headers
 
 from common.db import sql
 from tournament.models import Tournament
+from tournament.services import single_flight
 from tournament.services.soft_cache import soft_get, soft_set
 
 CACHE_SECONDS = 3600
@@ -114,21 +116,29 @@ def revision_cached(view):
         if _matches(request, etag):
             return _finish(HttpResponseNotModified(), etag, gzipped)
         key = f"page:v1:{etag}:{'gz' if gzipped else 'id'}"
+        claimed = False
         if anonymous:
             kept = soft_get(key)
+            if kept is None:
+                claimed = single_flight.claim(key)
+                kept = None if claimed else single_flight.awaited(key)
             if kept is not None:
                 content, content_type, compressed = kept
                 return _finish(HttpResponse(content, content_type=content_type), etag, compressed)
-        response = view(request, slug, *args, **kwargs)
-        if response.status_code != 200 or response.cookies or response.streaming:
-            return response
-        content = response.content
-        compressed = gzipped and len(content) >= GZIP_FROM_BYTES
-        if compressed:
-            content = gzip.compress(content, compresslevel=GZIP_LEVEL)
-            response.content = content
-        if anonymous:
-            soft_set(key, (content, response["Content-Type"], compressed), CACHE_SECONDS)
+        try:
+            response = view(request, slug, *args, **kwargs)
+            if response.status_code != 200 or response.cookies or response.streaming:
+                return response
+            content = response.content
+            compressed = gzipped and len(content) >= GZIP_FROM_BYTES
+            if compressed:
+                content = gzip.compress(content, compresslevel=GZIP_LEVEL)
+                response.content = content
+            if anonymous:
+                soft_set(key, (content, response["Content-Type"], compressed), CACHE_SECONDS)
+        finally:
+            if claimed:
+                single_flight.give_back(key)
         return _finish(response, etag, compressed)
 
     return wrapped

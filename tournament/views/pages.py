@@ -159,35 +159,14 @@ def tournament_detail(request, slug):
     )
 
 
-def round_matches(round_: Round, seat_fields: tuple[str, ...] = ()):
-    """The round's matches with their seats, entrants and any hosted live game (two queries);
-    of each seat and its entrant only ``seat_fields`` when given."""
+def round_matches(round_: Round):
+    """The round's matches with their seats, entrants and any hosted live game (two queries)."""
     seats = Seat.objects.select_related("entrant").order_by("position")
-    if seat_fields:
-        seats = seats.only(*seat_fields)
     return (
         round_.matches.select_related("live_game")  # each match knows its round: no query
         .order_by("table_number")
         .prefetch_related(Prefetch("seats", seats))
     )
-
-
-#: what a round page's cards read of each side (``tournament/_table_card.html``) and the win
-#: chances of its players (``leagues.services.forecasts``): every other column of the seat and
-#: the entrant, read and parsed for 400 seats, was a third of the page's CPU
-CARD_SEAT_FIELDS = (
-    "match_id",
-    "round_id",
-    "entrant_id",
-    "position",
-    "flower_colour",
-    "place",
-    "points",
-    "entrant__display_name",
-    "entrant__player_id",
-    "entrant__team_id",
-    "entrant__tournament_id",
-)
 
 
 def with_win_chances(tournament: Tournament, matches: list) -> bool:

@@ -6,14 +6,9 @@ from django.shortcuts import render
 from common.live.realtime import server_time_ms
 from matches.models import LiveGame, Match
 from matches.services import live_games
-from tournament.views.pages import (
-    CARD_SEAT_FIELDS,
-    clock_view,
-    round_matches,
-    with_win_chances,
-)
+from tournament.views.pages import clock_view, with_win_chances
+from tournament.views.round_cards import card_matches
 from tournament.views.table_cards import table_cards
-from tournament.views.table_pages import table_page
 from tournament.views.visibility import token_query, visible_round, visible_tournament
 
 
@@ -21,16 +16,15 @@ def round_pairings(request, slug, number):
     """The tables of one round with each side's starting colour and result, live.
 
     Each seat's chance to win its table by the rating model is shown when any player of the
-    round is rated. A page of tables at a time (``table_page``). Seven queries at most whatever
-    the field size (the count of tables for the pages): the event, the round, its
-    matches (with any live game), their seats with the entrants, the teams' members (team
-    events) and the players' ratings.
+    round is rated. A page of tables at a time (``table_page``), read as plain rows
+    (``round_cards``). Seven queries at most whatever the field size (the count of tables for
+    the pages): the event, the round, its matches (with any live game), their seats with the
+    entrants, the teams' members (team events) and the players' ratings.
     """
     rendered_at = server_time_ms()
     tournament = visible_tournament(request, slug)
     round_ = visible_round(request, tournament, number)
-    page = table_page(round_matches(round_, CARD_SEAT_FIELDS), request.GET.get("page"))
-    matches = list(page.object_list)
+    page, matches = card_matches(round_, request.GET.get("page"))
     win_chances = with_win_chances(tournament, matches)
     token = token_query(request)
     return render(

@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from common.audit.reasons import REASON_MAX_CHARS
 from common.live.realtime import server_time_ms
 from common.locale import use_event_locale
-from matches.forms import ResultForm
 from matches.models import Seat
 from matches.views import offline_sync
 from matches.views.side_games import game_view, my_seats
@@ -30,6 +29,7 @@ from tournament.services.player_drop import attendance
 from tournament.services.standings import cached_standings
 from tournament.views.pages import clock_view
 from tournament.views.private_links import claim_offer, claim_this_entry
+from tournament.views.report_form import report_form
 from tournament.views.visibility import public_rounds, visible_tournament
 
 
@@ -78,12 +78,12 @@ def draw(request, entrant, refused=None, error=None):
     if finish is not None and current and current["round"].status == RoundStatus.COMPLETE:
         # the event is decided: the side's last game is history, not "now" with its clock
         current = None
-    form, form_match_id, dispute_errors = None, None, {}
+    form, form_match_id, dispute_errors, empty_form = None, None, {}, None
     if refused is not None:
         form, form_match_id = refused.form, refused.form_match_id
         error, dispute_errors = refused.error, refused.dispute_errors
     if current is not None and current["can_report"] and form is None:
-        form = ResultForm(tournament.game_mode, current["match"].seats.all(), shared_help=True)
+        empty_form = report_form(request, tournament, current["match"], entrant)
         form_match_id = current["match"].pk
     for game in games:
         game["dispute_error"] = dispute_errors.get(game["pending"].pk if game["pending"] else None)
@@ -99,6 +99,7 @@ def draw(request, entrant, refused=None, error=None):
             "current": current,
             "games": games,
             "form": form,
+            "empty_form": empty_form,
             "form_match_id": form_match_id,
             "error": error,
             "reason_max": REASON_MAX_CHARS,

@@ -58,11 +58,16 @@ def viewer_entrant_id(request, tournament) -> str:
 ROW_TEMPLATES = ("tournament/_standings_row.html",)
 
 
+#: drawn where a row's rank goes, replaced by it at serving: a result moves the ranks of every
+#: row between a side's old and new place, and those rows are not drawn again for it
+RANK_MARK = "@@standings-rank@@"
+
+
 def row_material(row, slug: str, viewer: str) -> tuple:
-    """Everything ``_standings_row.html`` shows of ``row`` but the reader's token."""
+    """Everything ``_standings_row.html`` shows of ``row`` but the reader's token and the
+    row's rank."""
     mine = row.entrant_id == viewer
     return (
-        row.rank,
         row.entrant_id,
         row.name,
         row.status,
@@ -75,13 +80,14 @@ def row_material(row, slug: str, viewer: str) -> tuple:
 
 
 def standings_rows(tournament, rows: list, token: str, viewer: str) -> list[str]:
-    """Each row's HTML, drawn once for what it shows (``fragment_cache``): after a result only
-    the rows whose place, points or tiebreakers moved are drawn again."""
+    """Each row's HTML, drawn once for what it shows (``fragment_cache``), its rank put in at
+    serving: after a result only the rows whose points or tiebreakers moved are drawn again."""
 
     def draw(index: int) -> str:
         row = rows[index]
         context = {
             "row": row,
+            "rank": RANK_MARK,
             "tournament": tournament,
             "token": TOKEN_MARK,
             "viewer": viewer if row.entrant_id == viewer else "",
@@ -89,7 +95,11 @@ def standings_rows(tournament, rows: list, token: str, viewer: str) -> list[str]
         return get_template(ROW_TEMPLATES[0]).render(context)
 
     materials = [row_material(row, tournament.slug, viewer) for row in rows]
-    return drawn_parts("standings-row", ROW_TEMPLATES, materials, draw, token)
+    parts = drawn_parts("standings-row", ROW_TEMPLATES, materials, draw, token)
+    return [
+        mark_safe(part.replace(RANK_MARK, str(row.rank)))  # noqa: S308 - our own drawing
+        for part, row in zip(parts, rows, strict=True)
+    ]
 
 
 STANDINGS_PAGE_SIZE = 100

@@ -22,8 +22,9 @@ CARD_TEMPLATES = (
 
 
 def has_live_game(match) -> bool:
-    """Whether the match has a hosted live game (read with ``select_related``)."""
-    return hasattr(match, "live_game")  # a missing one raises an AttributeError subclass
+    """Whether the match has a hosted live game (a model read with ``select_related``, whose
+    missing one raises an AttributeError subclass, or a ``round_cards.CardMatch``)."""
+    return getattr(match, "live_game", None) is not None
 
 
 def card_material(match, slug: str) -> tuple:
