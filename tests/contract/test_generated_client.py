@@ -1,7 +1,7 @@
 """Issue 41: a client generated from the API's document runs the README's walkthrough.
 
 openapi-python-client generates a package from the document (into a temporary folder) and that
-package drives a live server with the demo events, the README's "REST API in five minutes" call
+package drives a live server with the demo logins, the README's "REST API in five minutes" call
 by call: a token from the password, an event, its players from a CSV file, round 1 generated and
 published, a referee's entry, a player's report confirmed by the other sides, the round complete
 and the standings. Every answer must parse into the generated model of its documented status,

@@ -1,22 +1,22 @@
 """The README's "REST API in five minutes" block runs as written against a live server.
 
 The block is read from README.md itself and run with bash (``-euo pipefail``; every call in it
-fails on an HTTP error) against a daphne process serving this run's test database with the demo
-events loaded, exactly as ``./scripts/serve.sh`` would serve them. On the embedded default and
-on PostgreSQL alike (the test database is the one the run uses).
+fails on an HTTP error) against a live server (pytest-django's, a thread of this test process)
+serving this run's test database with the demo logins, as ``./scripts/serve.sh`` would serve
+them. What is tested is the README's block against the API, not the server: a daphne
+process of its own cost a Django start (about 4 s of CPU) per test, and the servers themselves
+are tested in tests/browser and tests/realtime. On the embedded default and on PostgreSQL alike.
 """
 
 import os
 import shutil
-import socket
 import subprocess
-import time
+from urllib.parse import urlsplit
 
 import pytest
-from django.core.management import call_command
 
-from tests.browser.conftest import database_env, free_port
 from tests.browser.helpers import ROOT
+from tournament.management.demo_events import demo_users
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,43 +29,16 @@ def readme_api_block() -> str:
 
 
 @pytest.fixture
-def demo_server():
-    """A daphne process on the test database, with the demo events and logins in it."""
+def demo_server(live_server):
+    """The port of a live server on the test database, with the demo logins in it.
+
+    The logins are what ``seed_demo`` makes them (``demo_users``); its three events, a few
+    hundred games, are left out: the walkthrough makes its own event and reads no other, and
+    tests/foundation/test_demo.py tests the demo itself."""
     if shutil.which("curl") is None:
         pytest.skip("needs curl (apt-get install curl)")
-    call_command("seed_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
-    env = {
-        **os.environ,
-        **database_env(),
-        "DEBUG": "1",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-    }
-    env.pop("REDIS_URL", None)
-    port = free_port()
-    proc = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "daphne"), "-b", "127.0.0.1", "-p", str(port),
-         "tests.browser.asgi:application"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        wait_for_port(port, proc)
-        yield port
-    finally:
-        proc.terminate()
-        proc.wait(10)
-
-
-def wait_for_port(port: int, proc) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"daphne exited: {proc.stderr.read().decode()[-2000:]}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), 0.2):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("daphne did not start in 30 s")
+    demo_users()
+    return urlsplit(live_server.url).port
 
 
 def test_the_readme_api_block_runs_verbatim(demo_server):

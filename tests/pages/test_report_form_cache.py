@@ -109,3 +109,13 @@ def test_a_form_sent_back_with_errors_is_drawn_as_typed(client, table, drawn):
     assert response.status_code == 200 and "Your report was not saved." in html
     assert len(drawn) == 1  # the refused form is not the kept one
     assert report_form.CSRF_MARK not in html
+
+
+def test_a_name_written_like_a_mark_is_shown_as_written(client, table):
+    """The "(you)" marks are HTML comments: a name is escaped, so it can never be taken for
+    one and lose its text at serving."""
+    _, (ann, bea, _) = table
+    bea.display_name = f"<!--you-{ann.pk}-->Bea<!--/you-->"
+    bea.save(update_fields=["display_name"])
+    form = form_of(load(client, ann))
+    assert f"&lt;!--you-{ann.pk}--&gt;Bea&lt;!--/you--&gt;" in form

@@ -57,8 +57,9 @@ def form_material(tournament, match) -> tuple:
     return (form_code_stamp(), mode, match.pk, match.table_number, seats)
 
 
-#: "(you)" as drawn at every side: the side's entrant id, then the words
-YOU_MARKED = re.compile(r"@@you-(\d+)@@(.*?)@@/you@@")
+#: "(you)" as drawn at every side: the side's entrant id, then the words, between HTML comments
+#: (a name is escaped, so no name can hold a mark)
+YOU_MARKED = re.compile(r"<!--you-(\d+)-->(.*?)<!--/you-->")
 
 
 def draw_form(tournament, match) -> str:
