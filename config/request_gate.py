@@ -13,14 +13,20 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 
+#: urgent waiters served in a row while an ordinary one waits, before the ordinary one's turn
+URGENT_IN_A_ROW = 4
+
 
 class PriorityGate:
-    """At most ``size`` holders at once; waiters in arrival order, urgent ones first."""
+    """At most ``size`` holders at once; waiters in arrival order, urgent ones first, but never
+    more than ``URGENT_IN_A_ROW`` of them while an ordinary one waits (a rush of result posts
+    must not hold every page load behind it for as long as it lasts)."""
 
     def __init__(self, size: int):
         if size < 1:
             raise ValueError("a gate needs at least one place")
         self.free = size
+        self._urgent_in_a_row = 0
         self._urgent: deque[asyncio.Future] = deque()
         self._ordinary: deque[asyncio.Future] = deque()
 
@@ -45,12 +51,17 @@ class PriorityGate:
             raise
 
     def release(self) -> None:
-        """Give a place back: to the first urgent waiter, else the first ordinary one."""
-        for lane in (self._urgent, self._ordinary):
+        """Give a place back: to the first urgent waiter, else the first ordinary one (the
+        ordinary one first after ``URGENT_IN_A_ROW`` urgent ones)."""
+        lanes = (self._urgent, self._ordinary)
+        if self._urgent_in_a_row >= URGENT_IN_A_ROW:
+            lanes = (self._ordinary, self._urgent)
+        for lane in lanes:
             while lane:
                 waiter = lane.popleft()
                 if not waiter.done():
                     waiter.set_result(None)
+                    self._urgent_in_a_row = self._urgent_in_a_row + 1 if lane is self._urgent else 0
                     return
         self.free += 1
 
