@@ -17,13 +17,21 @@ from config.request_gate import URGENT_IN_A_ROW, PriorityGate
 from config.request_threads import RequestThreads
 
 
-def test_an_urgent_request_goes_before_the_page_loads_waiting_with_it():
-    threads = RequestThreads(at_once=1, slow_after=5)
-    order = []
+def recorded_in(order: list[str]):
+    """A stand-in for a view: ``work(name, seconds)`` notes ``name`` in ``order`` as it starts,
+    then takes ``seconds``."""
 
     async def work(name, seconds=0.0):
         order.append(name)
         await asyncio.sleep(seconds)
+
+    return work
+
+
+def test_an_urgent_request_goes_before_the_page_loads_waiting_with_it():
+    threads = RequestThreads(at_once=1, slow_after=5)
+    order: list[str] = []
+    work = recorded_in(order)
 
     async def arrive():
         first = asyncio.ensure_future(threads.in_turn(work("page 1", 0.05)))
@@ -120,11 +128,8 @@ def test_a_rush_of_urgent_requests_lets_a_waiting_page_through_after_a_few():
     """Session 24: with every result post urgent, a rush of them held every page load behind
     it for as long as it lasted (the rehearsal's pages p99 21.8 s; 7.1 s with the bound)."""
     threads = RequestThreads(at_once=1, slow_after=5)
-    order = []
-
-    async def work(name, seconds=0.0):
-        order.append(name)
-        await asyncio.sleep(seconds)
+    order: list[str] = []
+    work = recorded_in(order)
 
     async def arrive():
         first = asyncio.ensure_future(threads.in_turn(work("post 0", 0.05)))
